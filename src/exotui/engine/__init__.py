@@ -1,0 +1,1 @@
+"""Game-agnostic engine: the protocol every game implements, the in-state generator, records and saves."""
