@@ -1,0 +1,1 @@
+"""Computer players: the generic search and the players built on it."""
