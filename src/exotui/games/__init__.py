@@ -6,6 +6,8 @@ import importlib
 
 from exotui.engine.protocol import Game
 
+__all__ = ["Game", "UnknownGame", "available", "get"]
+
 # id -> module holding a module-level GAME; imported on first use so start-up stays fast.
 _MODULES: dict[str, str] = {
     "exofauna": "exotui.games.exofauna.game",

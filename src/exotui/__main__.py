@@ -1,0 +1,5 @@
+import sys
+
+from exotui.cli import main
+
+sys.exit(main())

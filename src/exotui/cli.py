@@ -1,0 +1,139 @@
+"""The `exotui` command: the app by default, and headless subcommands for play, measurement and saves."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from exotui import games
+from exotui.ai.players import UnknownPlayer, make_player
+from exotui.engine.match import play_match
+from exotui.engine.protocol import GameSetupError
+
+
+class CliError(Exception):
+    """A bad input the user can fix: printed as one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise CliError(message)
+
+
+def _game(game_id: str) -> games.Game:
+    try:
+        return games.get(game_id)
+    except games.UnknownGame as exc:
+        raise CliError(exc.args[0]) from None
+
+
+def _player_specs(text: str, game: games.Game) -> list[str]:
+    specs = [spec.strip() for spec in text.split(",")]
+    if len(specs) not in game.player_counts:
+        counts = " or ".join(str(n) for n in game.player_counts)
+        raise CliError(f"{game.title} is played by {counts} players, got {len(specs)}: {text!r}")
+    for spec in specs:
+        try:
+            make_player(spec)
+        except UnknownPlayer as exc:
+            raise CliError(exc.args[0]) from None
+    return specs
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+    return value
+
+
+def _variant(game: games.Game, variant: str | None) -> str | None:
+    if variant is not None and variant not in game.variants:
+        offered = ", ".join(game.variants) or "none"
+        raise CliError(f"{game.title} has no variant {variant!r} (variants: {offered})")
+    return variant
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    game = _game(args.game)
+    specs = _player_specs(args.players, game)
+    variant = _variant(game, args.variant)
+    wins = [0.0] * len(specs)
+    draws = 0
+    turns = 0
+    actions = 0
+    for index in range(args.games):
+        seed = args.seed + index
+        players = [make_player(spec, seed * 31 + seat) for seat, spec in enumerate(specs)]
+        try:
+            result = play_match(game, players, seed, variant)
+        except GameSetupError as exc:
+            raise CliError(str(exc)) from None
+        if max(result.outcome) < 1.0:
+            draws += 1
+        for seat, value in enumerate(result.outcome):
+            wins[seat] += value == 1.0
+        turns += result.turns
+        actions += len(result.actions)
+    summary = {
+        "game": game.id,
+        "variant": variant,
+        "players": specs,
+        "games": args.games,
+        "seed": args.seed,
+        "wins": wins,
+        "draws": draws,
+        "mean_turns": turns / args.games,
+        "mean_actions": actions / args.games,
+    }
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(f"{game.title}: {args.games} games, seeds {args.seed}..{args.seed + args.games - 1}")
+        for seat, spec in enumerate(specs):
+            print(f"  seat {seat + 1} ({spec}): {wins[seat]:g} wins")
+        print(f"  draws: {draws}")
+        print(f"  mean turns per game: {summary['mean_turns']:.1f}")
+        print(f"  mean actions per game: {summary['mean_actions']:.1f}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="exotui", description="Tabletop games against strong computer opponents.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    selfplay = sub.add_parser("selfplay", help="play games between computer players, headless")
+    selfplay.add_argument("--game", default="exofauna", help="game id (default: exofauna)")
+    selfplay.add_argument("--players", default="random,random", help="comma-separated player specs")
+    selfplay.add_argument("--games", type=_positive, default=10, help="number of games (default: 10)")
+    selfplay.add_argument("--seed", type=int, default=1, help="seed of the first game (default: 1)")
+    selfplay.add_argument("--variant", default=None, help="a variant of the game, e.g. quick")
+    selfplay.add_argument("--json", action="store_true", help="print one JSON object")
+    selfplay.set_defaults(handler=cmd_selfplay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
+        if handler is None:
+            parser.print_help()
+            return 0
+        return handler(args)
+    except CliError as exc:
+        print(f"exotui: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
