@@ -1,0 +1,58 @@
+"""The ExoFauna/Duo game object: static facts and the protocol functions, found by id "exofauna"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from exotui.engine.protocol import GameSetupError
+from exotui.games.exofauna import rules
+from exotui.games.exofauna import view as views
+from exotui.games.exofauna.heuristic import evaluate
+from exotui.games.exofauna.state import DRAW, OVER, ExoAction, ExoState
+
+
+class ExoFaunaGame:
+    id = "exofauna"
+    title = "ExoFauna/Duo"
+    player_counts = (2,)
+    variants = ("quick",)
+    rules_version = "exofauna-1"
+    action_type = ExoAction
+    state_type = ExoState
+    seat_names = views.SEAT_NAMES
+
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply)
+    view = staticmethod(views.view)
+    determinize = staticmethod(views.determinize)
+    describe = staticmethod(views.describe)
+    evaluate = staticmethod(evaluate)
+
+    def new_game(self, seed: int, players: int = 2, variant: str | None = None) -> ExoState:
+        if players != 2:
+            raise GameSetupError(f"ExoFauna/Duo is for 2 players, not {players}")
+        if variant not in (None, *self.variants):
+            raise GameSetupError(f"ExoFauna/Duo has no variant {variant!r} (variants: quick)")
+        return rules.new_game(seed, variant)
+
+    def current_player(self, state: ExoState) -> int | None:
+        return None if state.step == OVER else state.player
+
+    def is_over(self, state: ExoState) -> bool:
+        return state.step == OVER
+
+    def outcome(self, state: ExoState) -> tuple[float, ...]:
+        if state.step != OVER:
+            raise ValueError("the game is not over")
+        if state.winner == DRAW:
+            return (0.5, 0.5)
+        return (1.0, 0.0) if state.winner == 0 else (0.0, 1.0)
+
+    def turn(self, state: ExoState) -> int:
+        return state.turn
+
+    def __repr__(self) -> str:
+        return f"<game {self.id}>"
+
+
+GAME: Any = ExoFaunaGame()
