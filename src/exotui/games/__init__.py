@@ -11,6 +11,7 @@ __all__ = ["Game", "UnknownGame", "available", "get"]
 # id -> module holding a module-level GAME; imported on first use so start-up stays fast.
 _MODULES: dict[str, str] = {
     "exofauna": "exotui.games.exofauna.game",
+    "exo2": "exotui.games.exo2.game",
 }
 
 

@@ -1,0 +1,247 @@
+"""Every rule of EXO n°2 (exo-n2.txt with RULINGS.md section 2): setup, whose turn, legal moves, the reducer,
+the end, scoring and the tie-break.
+
+- Setup: the 27 tokens are shuffled into the Universe pyramid [house layout, see cards.py]; every Galaxy is empty.
+- A turn: the player takes one available token (no token covers it) and places it on an empty square of their
+  Galaxy touching (8 directions) their Star or one of their planets. Seats play in order, seat 0 first.
+- The end: as soon as every Galaxy holds 13 planets (2 players) or 9 (3 players).
+- Scoring: every 3 consecutive squares in a straight line (row, column or diagonal) holding three planets score
+  1 point per feature all three share; overlapping runs count separately.
+- Winner: the highest score; ties go to the most planets touching the Star, then the win is shared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from exotui.engine import rng
+from exotui.engine.protocol import GameSetupError, IllegalAction
+from exotui.games.exo2.cards import PLANETS, UNIVERSE_ROWS, features, planet_name
+from exotui.games.exo2.state import EMPTY, Exo2State, Take
+
+PLANETS_EACH: dict[int, int] = {2: 13, 3: 9}
+
+STAR = (0, 0)
+NEIGHBOURS: tuple[tuple[int, int], ...] = tuple(
+    (dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
+)
+# One direction per line (row, column, both diagonals), so each run is found once.
+LINES: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+Galaxy = tuple[tuple[int, int, int], ...]
+Points = tuple[int, int, int]
+
+
+def _covering_slots() -> tuple[tuple[int, ...], ...]:
+    """Per Universe slot, the two slots of the row below that cover it (none for the bottom row)."""
+    covering: list[tuple[int, ...]] = []
+    start = 0
+    for row, width in enumerate(UNIVERSE_ROWS):
+        below = start + width
+        for i in range(width):
+            covering.append((below + i, below + i + 1) if row + 1 < len(UNIVERSE_ROWS) else ())
+        start = below
+    return tuple(covering)
+
+
+COVERED_BY: tuple[tuple[int, ...], ...] = _covering_slots()
+
+
+def _shared_table() -> tuple[Points, ...]:
+    """Indexed by (a * 27 + b) * 27 + c: per feature, 1 if the three tokens share it."""
+    table: list[Points] = []
+    for a in PLANETS:
+        fa = features(a)
+        for b in PLANETS:
+            fb = features(b)
+            for c in PLANETS:
+                fc = features(c)
+                sa, sb, sc = (int(fa[f] == fb[f] == fc[f]) for f in range(3))
+                table.append((sa, sb, sc))
+    return tuple(table)
+
+
+SHARED: tuple[Points, ...] = _shared_table()
+
+
+# --- setup and turn order -------------------------------------------------------------------------------------
+
+
+def new_game(seed: int, players: int, variant: str | None = None) -> Exo2State:
+    if variant is not None:
+        raise GameSetupError(f"EXO n°2 has no variants, got {variant!r}")
+    if players not in PLANETS_EACH:
+        raise GameSetupError(f"EXO n°2 is played by 2 or 3 players, got {players}")
+    universe, state = rng.shuffled(rng.seed_state(seed), PLANETS)
+    return Exo2State(players=players, universe=universe, galaxies=((),) * players, rng=state)
+
+
+def planets_placed(state: Exo2State) -> int:
+    return sum(map(len, state.galaxies))
+
+
+def is_over(state: Exo2State) -> bool:
+    # Seats fill in order, so the last seat is the last to reach its count.
+    return len(state.galaxies[-1]) == PLANETS_EACH[state.players]
+
+
+def current_player(state: Exo2State) -> int | None:
+    if is_over(state):
+        return None
+    return planets_placed(state) % state.players
+
+
+def turn(state: Exo2State) -> int:
+    """Each placement is one turn; once over, the number of the last turn played."""
+    placed = planets_placed(state)
+    return placed if is_over(state) else placed + 1
+
+
+# --- the Universe and the Galaxy ------------------------------------------------------------------------------
+
+
+def available_tokens(universe: Sequence[int]) -> list[int]:
+    """The tokens no other token covers, in ascending token order."""
+    return sorted(
+        token
+        for slot, token in enumerate(universe)
+        if token != EMPTY and all(universe[cover] == EMPTY for cover in COVERED_BY[slot])
+    )
+
+
+def open_squares(galaxy: Galaxy) -> list[tuple[int, int]]:
+    """The empty squares touching the Star or a planet of `galaxy`, row by row (y, then x)."""
+    taken = {(x, y) for x, y, _ in galaxy}
+    taken.add(STAR)
+    squares = {(x + dx, y + dy) for x, y in taken for dx, dy in NEIGHBOURS}
+    squares -= taken
+    return sorted(squares, key=lambda square: (square[1], square[0]))
+
+
+def legal_actions(state: Exo2State) -> list[Take]:
+    """Every available token times every open square: tokens ascending, then squares row by row."""
+    seat = current_player(state)
+    if seat is None:
+        return []
+    squares = open_squares(state.galaxies[seat])
+    return [Take(token, x, y) for token in available_tokens(state.universe) for x, y in squares]
+
+
+def apply(state: Exo2State, action: Take) -> Exo2State:
+    seat = current_player(state)
+    if seat is None:
+        raise IllegalAction("the game is over")
+    if not isinstance(action, Take):
+        raise IllegalAction(f"not an EXO n°2 action: {action!r}")
+    token, x, y = action.token, action.x, action.y
+    if token not in PLANETS:
+        raise IllegalAction(f"there is no planet token {token!r}; tokens are 0 to 26")
+    universe = state.universe
+    if token not in universe:
+        raise IllegalAction(f"the {planet_name(token)} has already been taken")
+    slot = universe.index(token)
+    if any(universe[cover] != EMPTY for cover in COVERED_BY[slot]):
+        raise IllegalAction(f"the {planet_name(token)} is still covered in the Universe")
+    galaxy = state.galaxies[seat]
+    if (x, y) == STAR:
+        raise IllegalAction("that square holds your Star; place the planet on an empty square")
+    taken = {(px, py) for px, py, _ in galaxy}
+    if (x, y) in taken:
+        raise IllegalAction(f"square ({x}, {y}) of your Galaxy already holds a planet")
+    taken.add(STAR)
+    if not any((x + dx, y + dy) in taken for dx, dy in NEIGHBOURS):
+        raise IllegalAction(f"square ({x}, {y}) touches neither your Star nor one of your planets")
+    galaxies = state.galaxies
+    return Exo2State(
+        players=state.players,
+        universe=(*universe[:slot], EMPTY, *universe[slot + 1 :]),
+        galaxies=(*galaxies[:seat], (*galaxy, (x, y, token)), *galaxies[seat + 1 :]),
+        rng=state.rng,
+    )
+
+
+# --- scoring --------------------------------------------------------------------------------------------------
+
+
+def _grid(galaxy: Galaxy) -> dict[tuple[int, int], int]:
+    return {(x, y): token for x, y, token in galaxy}
+
+
+def _add(total: Points, shared: Points) -> Points:
+    return total[0] + shared[0], total[1] + shared[1], total[2] + shared[2]
+
+
+def galaxy_points(galaxy: Galaxy) -> Points:
+    """Points per feature (size, colour, type) of a Galaxy: every run of 3 planets, once per shared feature."""
+    grid = _grid(galaxy)
+    total: Points = (0, 0, 0)
+    for (x, y), a in grid.items():
+        for dx, dy in LINES:
+            b = grid.get((x + dx, y + dy))
+            c = grid.get((x + 2 * dx, y + 2 * dy))
+            if b is not None and c is not None:
+                total = _add(total, SHARED[(a * 27 + b) * 27 + c])
+    return total
+
+
+def placement_points(galaxy: Galaxy, token: int, x: int, y: int) -> Points:
+    """Points per feature that placing `token` on the empty square (x, y) would add to `galaxy`: the runs through it."""
+    grid = _grid(galaxy)
+    grid[(x, y)] = token
+    total: Points = (0, 0, 0)
+    for dx, dy in LINES:
+        for back in range(3):
+            sx, sy = x - back * dx, y - back * dy
+            a = grid.get((sx, sy))
+            b = grid.get((sx + dx, sy + dy))
+            c = grid.get((sx + 2 * dx, sy + 2 * dy))
+            if a is not None and b is not None and c is not None:
+                total = _add(total, SHARED[(a * 27 + b) * 27 + c])
+    return total
+
+
+def open_runs(galaxy: Galaxy) -> int:
+    """Features shared by two planets in a line whose third square is still empty: points one planet could add."""
+    grid = _grid(galaxy)
+    grid_or_star = set(grid)
+    grid_or_star.add(STAR)
+    total = 0
+    for (x, y), a in grid.items():
+        fa = features(a)
+        for dx, dy in LINES:
+            b = grid.get((x + dx, y + dy))
+            if b is not None:
+                ends = ((x - dx, y - dy), (x + 2 * dx, y + 2 * dy))
+            else:
+                b = grid.get((x + 2 * dx, y + 2 * dy))
+                ends = ((x + dx, y + dy),)
+            if b is None:
+                continue
+            fb = features(b)
+            shared = sum(fa[f] == fb[f] for f in range(3))
+            total += shared * sum(end not in grid_or_star for end in ends)
+    return total
+
+
+def star_neighbours(galaxy: Galaxy) -> int:
+    """Planets touching the Star (the tie-break)."""
+    return sum(max(abs(x), abs(y)) == 1 for x, y, _ in galaxy)
+
+
+def scores(state: Exo2State) -> tuple[int, ...]:
+    return tuple(sum(galaxy_points(galaxy)) for galaxy in state.galaxies)
+
+
+def winners(state: Exo2State) -> list[int]:
+    """The seats sharing the win: highest score, then most planets touching the Star."""
+    ranks = [(score, star_neighbours(galaxy)) for score, galaxy in zip(scores(state), state.galaxies, strict=True)]
+    best = max(ranks)
+    return [seat for seat, rank in enumerate(ranks) if rank == best]
+
+
+def outcome(state: Exo2State) -> tuple[float, ...]:
+    if not is_over(state):
+        raise ValueError("the game is not over")
+    shared_by = winners(state)
+    share = 1.0 / len(shared_by)
+    return tuple(share if seat in shared_by else 0.0 for seat in range(state.players))
