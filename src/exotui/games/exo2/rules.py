@@ -25,6 +25,10 @@ STAR = (0, 0)
 NEIGHBOURS: tuple[tuple[int, int], ...] = tuple(
     (dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
 )
+_WIDTH = 64
+_ORIGIN = 32
+_STAR_CODE = _ORIGIN * _WIDTH + _ORIGIN
+_NEIGHBOUR_STEPS = tuple(dy * _WIDTH + dx for dx, dy in NEIGHBOURS)
 # One direction per line (row, column, both diagonals), so each run is found once.
 LINES: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (1, 1), (1, -1))
 
@@ -104,18 +108,19 @@ def available_tokens(universe: Sequence[int]) -> list[int]:
     """The tokens no other token covers, in ascending token order."""
     return sorted(
         token
-        for slot, token in enumerate(universe)
-        if token != EMPTY and all(universe[cover] == EMPTY for cover in COVERED_BY[slot])
+        for token, cover in zip(universe, COVERED_BY, strict=True)
+        if token != EMPTY and (not cover or (universe[cover[0]] == EMPTY and universe[cover[1]] == EMPTY))
     )
 
 
 def open_squares(galaxy: Galaxy) -> list[tuple[int, int]]:
     """The empty squares touching the Star or a planet of `galaxy`, row by row (y, then x)."""
-    taken = {(x, y) for x, y, _ in galaxy}
-    taken.add(STAR)
-    squares = {(x + dx, y + dy) for x, y in taken for dx, dy in NEIGHBOURS}
+    # Squares as ints ordered row by row, for speed: no coordinate passes 13 (13 planets from the Star).
+    taken = {(y + _ORIGIN) * _WIDTH + x + _ORIGIN for x, y, _ in galaxy}
+    taken.add(_STAR_CODE)
+    squares = {code + step for code in taken for step in _NEIGHBOUR_STEPS}
     squares -= taken
-    return sorted(squares, key=lambda square: (square[1], square[0]))
+    return [(code % _WIDTH - _ORIGIN, code // _WIDTH - _ORIGIN) for code in sorted(squares)]
 
 
 def legal_actions(state: Exo2State) -> list[Take]:
