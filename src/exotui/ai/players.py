@@ -7,9 +7,11 @@ documented exception, and the app never offers it).
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from exotui.ai.mcts import ProgressCallback, SearchConfig, SearchResult, search
 from exotui.engine.protocol import Game
 
 
@@ -24,8 +26,11 @@ class Player(Protocol):
 
 
 class UnknownPlayer(LookupError):
-    def __init__(self, spec: str) -> None:
-        super().__init__(f"unknown player {spec!r}; choose one of: {', '.join(sorted(PLAYER_KINDS))}")
+    def __init__(self, spec: str, reason: str | None = None) -> None:
+        if reason is None:
+            super().__init__(f"unknown player {spec!r}; choose one of: {', '.join(sorted(PLAYER_KINDS))}")
+        else:
+            super().__init__(f"bad player {spec!r}: {reason}")
 
 
 class RandomPlayer:
@@ -41,17 +46,119 @@ class RandomPlayer:
         return self._rng.choice(game.legal_actions(view))
 
 
-# kind -> factory(level or None, seed); specs are written "kind" or "kind:level".
+class GreedyPlayer:
+    """One ply: the action whose result the game's `evaluate` hook likes best for this seat.
+
+    The view is determinized once so the actions can be applied; an action that ends the game is scored by its
+    outcome. Without an `evaluate` hook only game-ending actions are told apart. Ties are broken at random.
+    """
+
+    sees_everything = False
+
+    def __init__(self, seed: int = 0) -> None:
+        self.name = "greedy"
+        self._rng = random.Random(seed)
+
+    def choose(self, game: Game, view: Any, seat: int) -> Any:
+        actions = game.legal_actions(view)
+        if len(actions) == 1:
+            return actions[0]
+        state = game.determinize(view, seat, self._rng)
+        evaluate = getattr(game, "evaluate", None)
+        values = []
+        for action in actions:
+            after = game.apply(state, action)
+            if game.current_player(after) is None:
+                values.append(game.outcome(after)[seat])
+            else:
+                values.append(evaluate(after)[seat] if evaluate is not None else 0.5)
+        best = max(values)
+        return self._rng.choice([action for action, value in zip(actions, values, strict=True) if value == best])
+
+
+# Seconds per decision of the `mcts` (and `cheat`) levels.
+LEVELS: dict[str, float] = {"easy": 0.25, "normal": 1.0, "hard": 4.0}
+# Playouts stop after this many actions and ask the game's `evaluate` hook, when it has one.
+PLAYOUT_DEPTH = 20
+
+
+def search_config(level: str | None) -> SearchConfig:
+    """The search budget of a level: a name from LEVELS (default normal), "it=N" iterations or "s=SECONDS"."""
+    level = level or "normal"
+    if level in LEVELS:
+        return SearchConfig(seconds=LEVELS[level], playout_depth=PLAYOUT_DEPTH)
+    key, _, value = level.partition("=")
+    if key in ("it", "s"):
+        try:
+            number = int(value) if key == "it" else float(value)
+        except ValueError:
+            raise ValueError(f"{value!r} is not a number") from None
+        if key == "it":
+            return SearchConfig(iterations=int(number), playout_depth=PLAYOUT_DEPTH)
+        return SearchConfig(seconds=number, playout_depth=PLAYOUT_DEPTH)
+    raise ValueError(f"the level must be {', '.join(LEVELS)}, it=ITERATIONS or s=SECONDS, not {level!r}")
+
+
+class MctsPlayer:
+    """Monte Carlo tree search on the seat's view (see `ai.mcts`), or on the true state for `cheat`."""
+
+    def __init__(self, name: str, config: SearchConfig, seed: int = 0, sees_everything: bool = False) -> None:
+        self.name = name
+        self.config = config
+        self.sees_everything = sees_everything
+        self._rng = random.Random(seed)
+
+    def decide(
+        self,
+        game: Game,
+        seen: Any,
+        seat: int,
+        cancel: threading.Event | None = None,
+        on_progress: ProgressCallback | None = None,
+    ) -> SearchResult:
+        """The full search result; `cancel` and `on_progress` are passed to `ai.mcts.search`."""
+        return search(
+            game,
+            seen,
+            seat,
+            self.config,
+            seed=self._rng.getrandbits(64),
+            knows_state=self.sees_everything,
+            cancel=cancel,
+            on_progress=on_progress,
+        )
+
+    def choose(self, game: Game, view: Any, seat: int) -> Any:
+        return self.decide(game, view, seat).action
+
+
+def _without_level(kind: str, make: Callable[[int], Player]) -> Callable[[str | None, int], Player]:
+    def factory(level: str | None, seed: int) -> Player:
+        if level is not None:
+            raise ValueError(f"{kind} has no levels")
+        return make(seed)
+
+    return factory
+
+
+# kind -> factory(level or None, seed); specs are written "kind" or "kind:level". A factory raises ValueError
+# for a level it does not know.
 PLAYER_KINDS: dict[str, Callable[[str | None, int], Player]] = {
-    "random": lambda level, seed: RandomPlayer(seed),
+    "random": _without_level("random", RandomPlayer),
+    "greedy": _without_level("greedy", GreedyPlayer),
+    "mcts": lambda level, seed: MctsPlayer(f"mcts:{level or 'normal'}", search_config(level), seed),
+    "cheat": lambda level, seed: MctsPlayer(f"cheat:{level or 'normal'}", search_config(level), seed, True),
 }
 
 
 def make_player(spec: str, seed: int = 0) -> Player:
-    """A player from a spec such as "random" or "mcts:hard"; raises UnknownPlayer for a bad spec."""
+    """A player from a spec such as "random", "mcts:hard" or "mcts:it=2000"; raises UnknownPlayer for a bad spec."""
     kind, _, level = spec.partition(":")
     try:
         factory = PLAYER_KINDS[kind]
     except KeyError:
         raise UnknownPlayer(spec) from None
-    return factory(level or None, seed)
+    try:
+        return factory(level or None, seed)
+    except ValueError as exc:
+        raise UnknownPlayer(spec, str(exc)) from None

@@ -1,0 +1,344 @@
+"""Monte Carlo tree search on the game protocol, for any game and any number of seats.
+
+Two modes, chosen by what the searcher holds:
+- it knows the whole state (a perfect-information game, or the measuring `cheat` player): plain UCT, with each
+  node caching its state and its untried actions;
+- it holds a view: single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012). Every iteration
+  samples one determinization of the view with `game.determinize`, walks the one tree of the searcher's
+  information with it, and scores a child by UCB over its *availability* count (how often it was legal when its
+  parent was visited) instead of the parent's visit count.
+
+A node remembers the seat that chose the action leading to it and is credited with that seat's reward, so seats
+acting several times in a row and games of three or more seats need nothing special.
+
+Optional game hooks, looked up on the game object:
+- `evaluate(state) -> tuple[float, ...]`: a value per seat in [0, 1] for a non-terminal state; with
+  `SearchConfig.playout_depth`, playouts stop after that many actions and score the state with it;
+- `rollout_action(state, actions, rng) -> action`: the playout policy, instead of uniform random choice.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable, Sequence
+from math import log, sqrt
+from typing import Any
+
+import msgspec
+
+from exotui.engine.protocol import Game
+
+
+class SearchConfig(msgspec.Struct, frozen=True):
+    """How long and how to search. At least one of `iterations` and `seconds` bounds it; the first reached stops it."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+    # UCB exploration constant for rewards in [0, 1]; 0.7 is the value Cowling et al. use for ISMCTS.
+    exploration: float = 0.7
+    # With a game `evaluate` hook: playouts stop after this many actions and score the state with it.
+    playout_depth: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("a search needs a budget: iterations, seconds or both")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, got {self.iterations}")
+        if self.seconds is not None and not 0 < self.seconds < float("inf"):
+            raise ValueError(f"seconds must be positive and finite, got {self.seconds}")
+
+
+class ActionStats(msgspec.Struct, frozen=True):
+    action: Any
+    visits: int
+    # Mean reward of the searching seat after this action, in [0, 1].
+    mean_value: float
+
+
+class Progress(msgspec.Struct, frozen=True):
+    """A snapshot of a running search, for a live display."""
+
+    iterations: int
+    elapsed: float
+    best: Any
+    # Share of the iterations so far that went through `best`, and its mean reward for the searching seat.
+    visit_share: float
+    mean_value: float
+    # Every root action tried so far, most visited first.
+    stats: tuple[ActionStats, ...]
+
+
+class SearchResult(msgspec.Struct, frozen=True):
+    action: Any
+    iterations: int
+    # Iterations whose leaf was not already the end of the game.
+    playouts: int
+    elapsed: float
+    # Depth in the tree of the leaf each iteration reached, averaged, and the deepest.
+    mean_depth: float
+    max_depth: int
+    # Root actions in legal order (empty when there was a single legal action and no search).
+    stats: tuple[ActionStats, ...]
+    cancelled: bool
+    # True when the searcher knew the whole state and ran plain UCT.
+    exact: bool
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+class _Node:
+    __slots__ = ("avail", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.total = 0.0
+        # Visits of the parent during which this action was legal (this one included).
+        self.avail = 1
+        self.children: dict[Any, _Node] = {}
+
+
+class _KnownNode(_Node):
+    __slots__ = ("player", "state", "untried")
+    children: dict[Any, _KnownNode]
+
+    def __init__(self, mover: int, state: Any, game: Game) -> None:
+        super().__init__(mover)
+        self.state = state
+        self.player = game.current_player(state)
+        self.untried = [] if self.player is None else list(game.legal_actions(state))
+
+
+def search(
+    game: Game,
+    root: Any,
+    seat: int,
+    config: SearchConfig,
+    *,
+    seed: int = 0,
+    knows_state: bool = False,
+    cancel: threading.Event | None = None,
+    on_progress: ProgressCallback | None = None,
+    progress_interval: float = 0.1,
+) -> SearchResult:
+    """The best action for `seat`, the seat to decide in `root`.
+
+    `root` is the seat's view, or the true state when `knows_state` (measurement only). The result depends only
+    on `root`, `seat`, `config` and `seed` when the budget is a number of iterations. `cancel` is checked between
+    iterations and stops the search early with the best action so far; `on_progress` is called from the
+    searching thread every `progress_interval` seconds and once at the end.
+    """
+    started = time.perf_counter()
+    actions = list(game.legal_actions(root))
+    if not actions:
+        raise ValueError(f"seat {seat} has no decision to make in this state")
+    if len(actions) == 1:
+        return SearchResult(actions[0], 0, 0, time.perf_counter() - started, 0.0, 0, (), False, knows_state)
+    rng = random.Random(seed)
+    if not knows_state:
+        # A determinization equal to the view means nothing is hidden, not even future randomness.
+        knows_state = game.determinize(root, seat, rng) == root
+    run = _Run(game, root, seat, actions, config, rng, knows_state)
+    deadline = started + config.seconds if config.seconds is not None else float("inf")
+    limit = config.iterations if config.iterations is not None else -1
+    next_report = started + progress_interval
+    cancelled = False
+    iterate = run.iterate_known if knows_state else run.iterate_view
+    while run.iterations != limit:
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+        if cancel is not None and cancel.is_set():
+            cancelled = True
+            break
+        if on_progress is not None and now >= next_report:
+            on_progress(run.progress(now - started))
+            next_report = now + progress_interval
+        iterate()
+    elapsed = time.perf_counter() - started
+    if on_progress is not None:
+        on_progress(run.progress(elapsed))
+    return run.result(elapsed, cancelled)
+
+
+class _Run:
+    """The tree and counters of one search."""
+
+    def __init__(
+        self,
+        game: Game,
+        root: Any,
+        seat: int,
+        actions: list[Any],
+        config: SearchConfig,
+        rng: random.Random,
+        knows_state: bool,
+    ) -> None:
+        self.game = game
+        self.view = root
+        self.seat = seat
+        self.actions = actions
+        self.rng = rng
+        self.c = config.exploration
+        # Exactly one of the two roots exists, by mode.
+        self.known_root = _KnownNode(seat, root, game) if knows_state else None
+        self.root: _Node = self.known_root or _Node(seat)
+        evaluate = getattr(game, "evaluate", None)
+        self.cutoff = config.playout_depth if evaluate is not None else None
+        self.evaluate: Callable[[Any], Sequence[float]] | None = evaluate
+        self.rollout_action: Callable[[Any, Sequence[Any], random.Random], Any] | None = getattr(
+            game, "rollout_action", None
+        )
+        self.iterations = 0
+        self.playouts = 0
+        self.depth_sum = 0
+        self.max_depth = 0
+
+    def iterate_view(self) -> None:
+        """One ISMCTS iteration on a fresh determinization of the view."""
+        game, rng, c = self.game, self.rng, self.c
+        apply, current, legal_actions = game.apply, game.current_player, game.legal_actions
+        state = game.determinize(self.view, self.seat, rng)
+        node = self.root
+        path = [node]
+        # The root's actions are the view's: the protocol guarantees a seat's own options are not hidden.
+        actions: Sequence[Any] = self.actions
+        mover = self.seat
+        while True:
+            children = node.children
+            untried: list[Any] | None = None
+            best_child = node
+            best_action: Any = None
+            best_score = -1.0
+            for action in actions:
+                child = children.get(action)
+                if child is None:
+                    if untried is None:
+                        untried = [action]
+                    else:
+                        untried.append(action)
+                    continue
+                avail = child.avail + 1
+                child.avail = avail
+                if untried is None:
+                    visits = child.visits
+                    score = child.total / visits + c * sqrt(log(avail) / visits)
+                    if score > best_score:
+                        best_score, best_child, best_action = score, child, action
+            if untried is not None:
+                action = untried[int(rng.random() * len(untried))]
+                child = children[action] = _Node(mover)
+                state = apply(state, action)
+                path.append(child)
+                break
+            state = apply(state, best_action)
+            node = best_child
+            path.append(node)
+            player = current(state)
+            if player is None:
+                break
+            mover = player
+            actions = legal_actions(state)
+        self._finish(path, state)
+
+    def iterate_known(self) -> None:
+        """One UCT iteration: nodes hold their states, so the tree walk applies nothing."""
+        c, rng = self.c, self.rng
+        node = self.known_root
+        assert node is not None
+        path: list[_Node] = [node]
+        while True:
+            untried = node.untried
+            if untried:
+                action = untried.pop(int(rng.random() * len(untried)))
+                child = _KnownNode(node.player, self.game.apply(node.state, action), self.game)
+                node.children[action] = child
+                path.append(child)
+                node = child
+                break
+            if node.player is None:
+                break
+            log_visits = log(node.visits)
+            best_score = -1.0
+            best_known = node
+            for known in node.children.values():
+                visits = known.visits
+                score = known.total / visits + c * sqrt(log_visits / visits)
+                if score > best_score:
+                    best_score, best_known = score, known
+            node = best_known
+            path.append(node)
+        self._finish(path, node.state)
+
+    def _finish(self, path: list[_Node], state: Any) -> None:
+        """Play out from the leaf `state` and credit every node on `path` with its mover's reward."""
+        game = self.game
+        current = game.current_player
+        if current(state) is None:
+            reward = game.outcome(state)
+        else:
+            self.playouts += 1
+            reward = self._playout(state)
+        for node in path:
+            node.visits += 1
+            node.total += reward[node.mover]
+        depth = len(path) - 1
+        self.depth_sum += depth
+        if depth > self.max_depth:
+            self.max_depth = depth
+        self.iterations += 1
+
+    def _playout(self, state: Any) -> Sequence[float]:
+        game, rng, cutoff, policy = self.game, self.rng, self.cutoff, self.rollout_action
+        apply, current, legal_actions = game.apply, game.current_player, game.legal_actions
+        random_ = rng.random
+        steps = 0
+        while current(state) is not None:
+            if steps == cutoff:
+                return self.evaluate(state)
+            actions = legal_actions(state)
+            action = actions[int(random_() * len(actions))] if policy is None else policy(state, actions, rng)
+            state = apply(state, action)
+            steps += 1
+        return game.outcome(state)
+
+    def _stats(self) -> list[ActionStats]:
+        """The root actions tried so far, in legal order."""
+        children = self.root.children
+        return [
+            ActionStats(action, child.visits, child.total / child.visits)
+            for action in self.actions
+            if (child := children.get(action)) is not None
+        ]
+
+    def progress(self, elapsed: float) -> Progress:
+        ranked = _ranked(self._stats())
+        if not ranked:
+            return Progress(self.iterations, elapsed, self.actions[0], 0.0, 0.0, ())
+        best = ranked[0]
+        return Progress(
+            self.iterations, elapsed, best.action, best.visits / self.iterations, best.mean_value, tuple(ranked)
+        )
+
+    def result(self, elapsed: float, cancelled: bool) -> SearchResult:
+        stats = self._stats()
+        ranked = _ranked(stats)
+        return SearchResult(
+            action=ranked[0].action if ranked else self.actions[0],
+            iterations=self.iterations,
+            playouts=self.playouts,
+            elapsed=elapsed,
+            mean_depth=self.depth_sum / self.iterations if self.iterations else 0.0,
+            max_depth=self.max_depth,
+            stats=tuple(stats),
+            cancelled=cancelled,
+            exact=self.known_root is not None,
+        )
+
+
+def _ranked(stats: list[ActionStats]) -> list[ActionStats]:
+    # Most visited first (the robust choice); a tie goes to the higher mean, then to the legal order.
+    return sorted(stats, key=lambda s: (-s.visits, -s.mean_value))
