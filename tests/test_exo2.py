@@ -305,6 +305,7 @@ def test_a_higher_score_beats_more_planets_touching_the_star():
     rest = [token for token in PLANETS if token not in run]
     first = _scattered(rest[:10], 0, 10) + galaxy((20, 0, run[0]), (21, 0, run[1]), (22, 0, run[2]))
     second = _scattered(rest[10:23], 4, 20)
+    assert rules.feature_points(state_with([first, second])) == ((1, 0, 0), (0, 0, 0))
     assert rules.scores(state_with([first, second])) == (1, 0)
     assert GAME.outcome(state_with([first, second])) == (1.0, 0.0)
 

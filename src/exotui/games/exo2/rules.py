@@ -25,8 +25,9 @@ STAR = (0, 0)
 NEIGHBOURS: tuple[tuple[int, int], ...] = tuple(
     (dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
 )
-_WIDTH = 64
-_ORIGIN = 32
+# Squares coded as ints (row by row) in open_squares, for speed; play never takes a planet 13 squares from the Star.
+_WIDTH = 1 << 16
+_ORIGIN = 1 << 15
 _STAR_CODE = _ORIGIN * _WIDTH + _ORIGIN
 _NEIGHBOUR_STEPS = tuple(dy * _WIDTH + dx for dx, dy in NEIGHBOURS)
 # One direction per line (row, column, both diagonals), so each run is found once.
@@ -115,7 +116,6 @@ def available_tokens(universe: Sequence[int]) -> list[int]:
 
 def open_squares(galaxy: Galaxy) -> list[tuple[int, int]]:
     """The empty squares touching the Star or a planet of `galaxy`, row by row (y, then x)."""
-    # Squares as ints ordered row by row, for speed: no coordinate passes 13 (13 planets from the Star).
     taken = {(y + _ORIGIN) * _WIDTH + x + _ORIGIN for x, y, _ in galaxy}
     taken.add(_STAR_CODE)
     squares = {code + step for code in taken for step in _NEIGHBOUR_STEPS}
@@ -233,8 +233,13 @@ def star_neighbours(galaxy: Galaxy) -> int:
     return sum(max(abs(x), abs(y)) == 1 for x, y, _ in galaxy)
 
 
+def feature_points(state: Exo2State) -> tuple[Points, ...]:
+    """Per seat, the points per feature (size, colour, type), for the score panel."""
+    return tuple(galaxy_points(galaxy) for galaxy in state.galaxies)
+
+
 def scores(state: Exo2State) -> tuple[int, ...]:
-    return tuple(sum(galaxy_points(galaxy)) for galaxy in state.galaxies)
+    return tuple(map(sum, feature_points(state)))
 
 
 def winners(state: Exo2State) -> list[int]:
