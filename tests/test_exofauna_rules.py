@@ -510,3 +510,22 @@ def test_nothing_is_legal_once_over_and_apply_says_so():
     assert GAME.legal_actions(state) == () and GAME.current_player(state) is None
     with pytest.raises(IllegalAction, match="over"):
         GAME.apply(state, Stop())
+
+
+@pytest.mark.parametrize(
+    ("played", "decks", "offered"),
+    [
+        ("blue Yikyik", ((), cards("yellow Krell")), False),
+        ("blue Yikyik", (cards("blue Krell", "blue Oomba"), ()), True),
+        ("blue Zorrib", (cards("blue Krell"), ()), False),
+        ("blue Zorrib", ((), cards("yellow Krell", "yellow Oomba")), True),
+    ],
+)
+def test_deck_plays_need_a_card_in_that_deck(played, decks, offered):
+    # Yikyik draws its Scavenger card first, Zorrib its Swarming card: give each a deck to draw from and look at
+    # whether Scurry (own deck) or Mimic (the other deck) is then offered.
+    state = position(hands=(cards(played, "blue Oomba"), ()), holes=(hole(BLUE), hole(YELLOW)), decks=decks)
+    state = GAME.apply(state, Play(card(played), 0, TL))
+    while state.step in (SCAVENGE, SWARM):
+        state = GAME.apply(state, Stop() if state.step == SCAVENGE else GAME.legal_actions(state)[0])
+    assert (state.step == ADAPT) == offered

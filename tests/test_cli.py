@@ -1,0 +1,56 @@
+"""The headless CLI: its figures and its one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from exotui.cli import main
+
+
+def test_selfplay_prints_wins_draws_and_means_as_json(capsys):
+    assert main(["selfplay", "--game", "exofauna", "--games", "6", "--seed", "3", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 6 and summary["players"] == ["random", "random"]
+    assert sum(summary["wins"]) + summary["draws"] == 6
+    assert summary["mean_turns"] > 1 and summary["mean_actions"] > summary["mean_turns"]
+
+
+def test_selfplay_is_reproducible_from_its_seed(capsys):
+    main(["selfplay", "--games", "4", "--seed", "11", "--variant", "quick", "--json"])
+    first = capsys.readouterr().out
+    main(["selfplay", "--games", "4", "--seed", "11", "--variant", "quick", "--json"])
+    assert capsys.readouterr().out == first
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["selfplay", "--game", "chess"], "unknown game 'chess'"),
+        (["selfplay", "--players", "random,wizard"], "unknown player 'wizard'"),
+        (["selfplay", "--players", "random"], "played by 2 players, got 1"),
+        (["selfplay", "--games", "0"], "at least 1"),
+        (["selfplay", "--games", "many"], "whole number"),
+        (["selfplay", "--variant", "long"], "no variant 'long'"),
+        (["selfplay", "--frobnicate"], "unrecognized arguments"),
+        (["nonsense"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_with_exit_code_2(argv, message, capsys):
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and message in captured.err and captured.err.startswith("exotui: error:")
+
+
+def test_python_dash_m_runs_the_same_command():
+    done = subprocess.run(
+        [sys.executable, "-m", "exotui", "selfplay", "--games", "1", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and json.loads(done.stdout)["games"] == 1
