@@ -1,0 +1,418 @@
+"""Saves: the file format of one game, loading it with verification, and the record of the game being played.
+
+A save holds what determines a game (game id, rules version, variant, seed, the actions) plus hashes of the
+positions along the way, so loading replays the actions through the reducers and proves it reached the same
+positions. Nothing here knows any game: actions are decoded with the game's own `action_type`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import msgspec
+
+from exotui import __version__
+from exotui.engine.protocol import Game, GameSetupError, IllegalAction, state_hash
+
+FORMAT_VERSION = 1
+# A full state hash every this many actions (and at the end), besides the two-byte trace after every action.
+CHECKPOINT_EVERY = 32
+# Real saves are a few KiB; refusing anything far larger keeps a hostile file from costing memory or time.
+MAX_SAVE_BYTES = 1 << 20
+HUMAN = "human"
+
+T = TypeVar("T")
+
+# Shown on screens and printed to terminals, so no control characters (no escape sequences from a hostile file).
+Text = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f-\x9f]*$")]
+
+
+class BadSave(ValueError):
+    """A file that cannot be used as a save; the message is one line naming the file and the problem."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+        self.problem = problem
+
+
+class VerificationFailed(BadSave):
+    """A well-formed save whose replay does not match it: an illegal action, a different position, a wrong header.
+
+    `index` is the 0-based index of the first action that diverges (None when no single action is to blame),
+    so a replay is trustworthy up to the position before it.
+    """
+
+    def __init__(self, path: Path, problem: str, index: int | None) -> None:
+        super().__init__(path, problem)
+        self.index = index
+
+
+class SavingOff(OSError):
+    """The save could not be written (read-only or full directory...); the game goes on only in memory."""
+
+    def __init__(self, path: Path, error: OSError) -> None:
+        reason = error.strerror or str(error)
+        super().__init__(f"saving is off: cannot write {path}: {reason}")
+        self.path = path
+
+
+class Seat(msgspec.Struct, frozen=True):
+    name: Text
+    # HUMAN, or the kind of computer player (the part of a player spec before the colon, e.g. "mcts").
+    kind: Text
+    # The computer player's level (the part after the colon, e.g. "hard"), None for humans and level-less kinds.
+    level: Text | None = None
+
+    @classmethod
+    def from_spec(cls, name: str, spec: str) -> Seat:
+        """The seat of a computer player made by `make_player(spec)`, such as "mcts:hard"."""
+        kind, _, level = spec.partition(":")
+        return cls(name=name, kind=kind, level=level or None)
+
+    @property
+    def spec(self) -> str:
+        """The player spec to rebuild this computer player with `make_player`."""
+        return self.kind if self.level is None else f"{self.kind}:{self.level}"
+
+
+class Header(msgspec.Struct, frozen=True, kw_only=True):
+    format: int
+    app_version: Text
+    game: Text
+    rules_version: Text
+    variant: Text | None
+    seed: int
+    seats: Annotated[tuple[Seat, ...], msgspec.Meta(min_length=1, max_length=16)]
+    created: datetime
+    updated: datetime
+    # How far the game went, so a listing can show progress without replaying.
+    actions: Annotated[int, msgspec.Meta(ge=0)]
+    turn: int
+    # Per seat, once the game is over: 1 for a win, 0 for a loss, shares for a shared win.
+    result: tuple[float, ...] | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+
+class _SaveFile(msgspec.Struct, frozen=True, kw_only=True):
+    header: Header
+    # Each encoded with the game's action_type, kept raw here so decoding the file needs no game.
+    actions: tuple[msgspec.Raw, ...]
+    checkpoint_every: Annotated[int, msgspec.Meta(ge=1)]
+    # state_hash of the positions after 0, N, 2N... actions (N = checkpoint_every), and after the last one.
+    checkpoints: tuple[str, ...]
+    final: str
+    # Two bytes of state_hash after every action: pinpoints the first diverging action between checkpoints.
+    trace: bytes
+
+
+class _Format(msgspec.Struct):
+    format: int
+
+
+class _Probe(msgspec.Struct):
+    """Only the format version: read first, so a newer file is named as such rather than as malformed."""
+
+    header: _Format
+
+
+class _HeaderOnly(msgspec.Struct):
+    header: Header
+
+
+class SavedGame(msgspec.Struct, frozen=True):
+    """A loaded and verified save. `states[i]` is the position before `actions[i]`; `states[-1]` the last one."""
+
+    path: Path
+    header: Header
+    game: Any
+    actions: tuple[Any, ...]
+    states: tuple[Any, ...]
+
+    @property
+    def final(self) -> Any:
+        return self.states[-1]
+
+
+class _Checkpoints:
+    """The hashes of a game's positions, taken one position at a time, as the save stores them."""
+
+    def __init__(self, every: int) -> None:
+        self.every = every
+        self.full: list[str] = []
+        self.trace = bytearray()
+        self.last = ""
+        self.positions = 0
+
+    def add(self, state: msgspec.Struct) -> None:
+        digest = state_hash(state)
+        if self.positions % self.every == 0:
+            self.full.append(digest)
+        if self.positions:
+            self.trace += bytes.fromhex(digest[:4])
+        self.positions += 1
+        self.last = digest
+
+
+_ENCODER = msgspec.msgpack.Encoder()
+_PROBE = msgspec.msgpack.Decoder(_Probe)
+_HEADER = msgspec.msgpack.Decoder(_HeaderOnly)
+_FILE = msgspec.msgpack.Decoder(_SaveFile)
+
+
+@functools.cache
+def _action_decoder(action_type: Any) -> msgspec.msgpack.Decoder[Any]:
+    return msgspec.msgpack.Decoder(action_type)
+
+
+def _read(path: Path) -> bytes:
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_SAVE_BYTES + 1)
+    except OSError as exc:
+        raise BadSave(path, f"cannot read: {exc.strerror or exc}") from None
+    if not data:
+        raise BadSave(path, "empty file, not a save")
+    if len(data) > MAX_SAVE_BYTES:
+        raise BadSave(path, f"larger than {MAX_SAVE_BYTES} bytes, not a save")
+    return data
+
+
+def _decode(decoder: msgspec.msgpack.Decoder[T], data: bytes | msgspec.Raw, path: Path, what: str) -> T:
+    try:
+        return decoder.decode(data)
+    except msgspec.DecodeError as exc:
+        raise BadSave(path, f"{what}: {exc}") from None
+    except RecursionError:
+        raise BadSave(path, f"{what}: nested too deeply") from None
+
+
+def _check_format(data: bytes, path: Path) -> None:
+    version = _decode(_PROBE, data, path, "not an exotui save").header.format
+    if version > FORMAT_VERSION:
+        raise BadSave(path, f"made by a newer exotui (save format {version}, this one reads up to {FORMAT_VERSION})")
+    if version < 1:
+        raise BadSave(path, f"unknown save format {version}")
+
+
+def read_header(path: Path) -> Header:
+    """The header alone, without replaying: cheap enough to list a directory of saves. Raises BadSave."""
+    data = _read(path)
+    _check_format(data, path)
+    return _decode(_HEADER, data, path, "not an exotui save").header
+
+
+def load(path: Path) -> SavedGame:
+    """Read a save and replay it through the rules, checking every checkpoint. Raises BadSave; never writes."""
+    return _replay(path, _read(path))[0]
+
+
+def load_bytes(data: bytes, path: Path) -> SavedGame:
+    """`load` for a save already in memory; `path` only names it in error messages."""
+    return _replay(path, data)[0]
+
+
+def _game_of(header: Header, path: Path) -> Game:
+    # Imported here: the registry imports every game, and saves are only opened once a game is wanted.
+    from exotui import games
+
+    try:
+        return games.get(header.game)
+    except games.UnknownGame as exc:
+        raise BadSave(path, exc.args[0]) from None
+
+
+def _replay(path: Path, data: bytes) -> tuple[SavedGame, _Checkpoints]:
+    _check_format(data, path)
+    saved = _decode(_FILE, data, path, "not an exotui save")
+    header = saved.header
+    game = _game_of(header, path)
+    decoder = _action_decoder(game.action_type)
+    actions = tuple(
+        _decode(decoder, raw, path, f"action {number} is not a {game.title} action")
+        for number, raw in enumerate(saved.actions, 1)
+    )
+    count = len(actions)
+    if header.actions != count:
+        raise VerificationFailed(path, f"the header says {header.actions} actions, the file holds {count}", None)
+    if len(saved.trace) != 2 * count or len(saved.checkpoints) != count // saved.checkpoint_every + 1:
+        raise VerificationFailed(path, f"the checkpoints do not fit {count} actions", None)
+    try:
+        state = game.new_game(header.seed, len(header.seats), header.variant)
+    except GameSetupError as exc:
+        raise BadSave(path, f"cannot set up the game: {exc}") from None
+    rules = ""
+    if header.rules_version != game.rules_version:
+        rules = f" (saved under rules {header.rules_version}, these are {game.rules_version})"
+    checkpoints = _Checkpoints(saved.checkpoint_every)
+    checkpoints.add(state)
+    if checkpoints.full[0] != saved.checkpoints[0]:
+        raise VerificationFailed(path, f"the opening position differs from the saved one{rules}", None)
+    states = [state]
+    for index, action in enumerate(actions):
+        if game.is_over(state):
+            raise VerificationFailed(path, f"action {index + 1} comes after the end of the game{rules}", index)
+        try:
+            state = game.apply(state, action)
+        except IllegalAction as exc:
+            raise VerificationFailed(path, f"action {index + 1} is illegal: {exc}{rules}", index) from None
+        checkpoints.add(state)
+        states.append(state)
+        full_checked = (index + 1) % saved.checkpoint_every == 0
+        if checkpoints.trace[-2:] != saved.trace[2 * index : 2 * index + 2] or (
+            full_checked and checkpoints.full[-1] != saved.checkpoints[len(checkpoints.full) - 1]
+        ):
+            raise VerificationFailed(path, f"action {index + 1} leads to a different position than saved{rules}", index)
+    if checkpoints.last != saved.final:
+        raise VerificationFailed(path, f"the last position differs from the saved one{rules}", count - 1)
+    _check_progress(path, game, header, state)
+    return SavedGame(path=path, header=header, game=game, actions=actions, states=tuple(states)), checkpoints
+
+
+def _check_progress(path: Path, game: Game, header: Header, state: Any) -> None:
+    result = game.outcome(state) if game.is_over(state) else None
+    if header.result != result:
+        said = "over" if header.result is not None else "not over"
+        raise VerificationFailed(path, f"the header says the game is {said}, the replay disagrees", None)
+    if header.turn != game.turn(state):
+        raise VerificationFailed(
+            path, f"the header says turn {header.turn}, the replay reaches turn {game.turn(state)}", None
+        )
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace `path` by `data` so that a crash at any instant leaves either the old file or the new one, whole."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(f".{path.name}.tmp")
+    try:
+        with open(temp, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+    # The rename itself lives in the directory: without this a power cut could still bring back the old file.
+    if os.name == "posix":
+        directory = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(directory)
+        finally:
+            os.close(directory)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class GameRecord:
+    """The save of the game being played: `append` applies an action and writes the file before returning.
+
+    Create one with `new` (a new game; call `save` once to write the opening) or `resume` (an unfinished save).
+    When a write fails, `SavingOff` is raised once and `saving_off` holds it; the game goes on in memory without
+    further writes until `save` succeeds again (e.g. the player freed space and asked to retry).
+    """
+
+    def __init__(
+        self, path: Path, game: Game, header: Header, state: Any, actions: Sequence[Any], checkpoints: _Checkpoints
+    ) -> None:
+        self.path = path
+        self.game = game
+        self.header = header
+        self.state = state
+        self.actions = list(actions)
+        self.saving_off: SavingOff | None = None
+        self._encoded = [msgspec.Raw(_ENCODER.encode(action)) for action in actions]
+        self._checkpoints = checkpoints
+
+    @classmethod
+    def new(cls, path: Path, game: Game, seed: int, seats: Sequence[Seat], variant: str | None = None) -> GameRecord:
+        """A record of a new game; raises GameSetupError for a bad seat count or variant, ValueError for bad text."""
+        if not -(1 << 63) <= seed < 1 << 64:
+            raise ValueError(f"a saved seed must fit in 64 bits, got {seed}")
+        state = game.new_game(seed, len(seats), variant)
+        now = _now()
+        header = Header(
+            format=FORMAT_VERSION,
+            app_version=__version__,
+            game=game.id,
+            rules_version=game.rules_version,
+            variant=variant,
+            seed=seed,
+            seats=tuple(seats),
+            created=now,
+            updated=now,
+            actions=0,
+            turn=game.turn(state),
+        )
+        # Validate names and the rest now, not when a later load would refuse the file.
+        msgspec.msgpack.decode(_ENCODER.encode(header), type=Header)
+        checkpoints = _Checkpoints(CHECKPOINT_EVERY)
+        checkpoints.add(state)
+        return cls(path, game, header, state, [], checkpoints)
+
+    @classmethod
+    def resume(cls, path: Path) -> GameRecord:
+        """The record of a saved game, verified, ready to go on from its last position. Raises BadSave."""
+        saved, checkpoints = _replay(path, _read(path))
+        # From now on this app and these rules write the file (the replay proved the rules agree).
+        header = msgspec.structs.replace(saved.header, app_version=__version__, rules_version=saved.game.rules_version)
+        return cls(path, saved.game, header, saved.final, saved.actions, checkpoints)
+
+    @property
+    def finished(self) -> bool:
+        return self.header.finished
+
+    def append(self, action: Any) -> Any:
+        """Apply `action`, save, and return the new state. IllegalAction leaves everything as it was.
+
+        The append that ends the game also writes the result. SavingOff means the action was applied but not saved.
+        """
+        state = self.game.apply(self.state, action)
+        self.state = state
+        self.actions.append(action)
+        self._encoded.append(msgspec.Raw(_ENCODER.encode(action)))
+        self._checkpoints.add(state)
+        self.header = msgspec.structs.replace(
+            self.header,
+            updated=_now(),
+            actions=len(self.actions),
+            turn=self.game.turn(state),
+            result=self.game.outcome(state) if self.game.is_over(state) else None,
+        )
+        if self.saving_off is None:
+            self.save()
+        return state
+
+    def save(self) -> None:
+        """Write the file now. Raises SavingOff (and remembers it in `saving_off`) when it cannot be written."""
+        try:
+            write_atomic(self.path, self.to_bytes())
+        except OSError as exc:
+            self.saving_off = SavingOff(self.path, exc)
+            raise self.saving_off from None
+        self.saving_off = None
+
+    def to_bytes(self) -> bytes:
+        checkpoints = self._checkpoints
+        return _ENCODER.encode(
+            _SaveFile(
+                header=self.header,
+                actions=tuple(self._encoded),
+                checkpoint_every=checkpoints.every,
+                checkpoints=tuple(checkpoints.full),
+                final=checkpoints.last,
+                trace=bytes(checkpoints.trace),
+            )
+        )
