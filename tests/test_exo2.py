@@ -366,17 +366,17 @@ def test_describe():
     state = state_with([(), ()])
     assert (
         GAME.describe(state, Take(token, -1, 0))
-        == "Seat 1 takes the large red ringed planet and places it left of the Star"
+        == "Seat 1 takes the large red ringed planet and places it left of the Star."
     )
-    assert GAME.describe(state, Take(token, 1, -1)).endswith("above-right of the Star")
+    assert GAME.describe(state, Take(token, 1, -1)).endswith("above-right of the Star.")
     g = galaxy((1, 0, planet(SMALL, RED, RINGED)), (2, 0, planet(MEDIUM, RED, TELLURIC)))
     state = state_with([g, galaxy((1, 1, 0))])
     assert GAME.describe(state, Take(token, 3, 0)) == (
-        "Seat 2 takes the large red ringed planet and places it 3 right of the Star"
+        "Seat 2 takes the large red ringed planet and places it 3 right of the Star."
     )
     state = state_with([g, ()], players=2)
-    assert GAME.describe(state, Take(token, 3, 0)).endswith("3 right of the Star, scoring 1 (colour +1)")
-    assert GAME.describe(state, Take(token, 2, -2)).endswith("2 above and 2 right of the Star")
+    assert GAME.describe(state, Take(token, 3, 0)).endswith("3 right of the Star, scoring 1 (colour +1).")
+    assert GAME.describe(state, Take(token, 2, -2)).endswith("2 above and 2 right of the Star.")
 
 
 def test_evaluate_prefers_the_leader_and_matches_the_outcome_at_the_end():
