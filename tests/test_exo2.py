@@ -8,6 +8,7 @@ import msgspec
 import pytest
 
 from exotui import games
+from exotui.engine import records
 from exotui.engine.protocol import Game, GameSetupError, IllegalAction, state_hash
 from exotui.games.exo2 import rules
 from exotui.games.exo2.cards import HOUSE_NOTE, PLANETS, features, planet_code, planet_name
@@ -393,3 +394,17 @@ def test_evaluate_prefers_the_leader_and_matches_the_outcome_at_the_end():
     values = GAME.evaluate(state_with([g, other]))
     assert values[0] > 0.5 > values[1]
     assert sum(values) == pytest.approx(1.0)
+
+
+def test_a_three_player_game_saves_and_loads_through_the_shared_records(tmp_path):
+    path = tmp_path / "exo2.exotui"
+    seats = [records.Seat.from_spec(f"Bot {n}", "random") for n in range(3)]
+    record = records.GameRecord.new(path, GAME, 21, seats)
+    record.save()
+    chooser = random.Random(21)
+    while not GAME.is_over(record.state):
+        record.append(chooser.choice(GAME.legal_actions(record.state)))
+    saved = records.load(path)
+    assert saved.actions == tuple(record.actions)
+    assert saved.final == record.state
+    assert saved.header.result == GAME.outcome(record.state)
