@@ -14,6 +14,7 @@ import msgspec
 
 from exotui.games.exofauna.cards import (
     ALL_CARDS,
+    COLOUR_NAMES,
     COPIES,
     EMPTY,
     HIDDEN,
@@ -108,10 +109,9 @@ def describe(state: ExoState, action: Any) -> str:
     """One sentence for the log, from the state before the action."""
     who = SEAT_NAMES[state.player]
     kind = type(action)
-    focus_hole = f"hole {state.focus_slot + 1}"
-    other_hole = f"hole {2 - state.focus_slot}"
     if kind is Play:
-        return f"{who} plays the {_card(action.card)} to hole {action.slot + 1}, {SPACE_NAMES[action.space]}."
+        where = f"{_hole_name(state, action.slot)}, {SPACE_NAMES[action.space]}"
+        return f"{who} plays the {_card(action.card)} to {where}."
     if kind is Take:
         card = state.holes[state.focus_slot].spaces[action.space]
         return f"{who}'s Predator takes the {_card(card)} ({SPACE_NAMES[action.space]}) into hand."
@@ -125,6 +125,8 @@ def describe(state: ExoState, action: Any) -> str:
         return f"{who} stops scavenging and draws {count} card{'s' if count > 1 else ''}."
     if kind is Skip:
         return f"{who} does not use the {_focus_name(state)}'s adaptation."
+    focus_hole = _hole_name(state, state.focus_slot)
+    other_hole = _hole_name(state, 1 - state.focus_slot)
     adaptation = f"{who}'s {_focus_name(state)} uses {ORGANISMS[_focus_card(state) & 7].adaptation}"
     if kind is Ambush:
         target = state.holes[state.focus_slot].spaces[action.space]
@@ -147,6 +149,13 @@ def describe(state: ExoState, action: Any) -> str:
         return f"{adaptation}: takes the {_card(target)} from {other_hole} into hand."
     moved = state.holes[state.focus_slot].spaces[action.space]
     return f"{adaptation}: moves the {_card(moved)} to {other_hole}, {SPACE_NAMES[action.to]}."
+
+
+def _hole_name(state: ExoState, slot: int) -> str:
+    """'the blue hole (1)': the colour players see, the slot number the keys use."""
+    hole = state.holes[slot]
+    colour = f"{COLOUR_NAMES[hole.colour]} " if hole is not None else ""
+    return f"the {colour}hole ({slot + 1})"
 
 
 def _card(card: int) -> str:
