@@ -8,7 +8,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
+import msgspec
+
 from exotui import games
+from exotui.ai.measure import ArenaReport, run_arena, run_bench
 from exotui.ai.players import UnknownPlayer, make_player
 from exotui.engine.match import play_match
 from exotui.engine.protocol import GameSetupError
@@ -104,6 +107,53 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    game = _game(args.game)
+    specs = _player_specs(args.players, game)
+    variant = _variant(game, args.variant)
+
+    def progress(done: int, so_far: ArenaReport) -> None:
+        tally = ", ".join(f"{s.spec} {s.wins}" for s in so_far.scores)
+        print(f"game {done}/{args.games}: wins {tally}, draws {so_far.draws}", file=sys.stderr, flush=True)
+
+    try:
+        report = run_arena(game, specs, args.games, args.seed, variant, progress if args.progress else None)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    if args.json:
+        print(json.dumps(msgspec.to_builtins(report)))
+        return 0
+    last_deal = args.seed + report.games // len(specs) - 1
+    print(f"{game.title}: {report.games} games, deals {args.seed}..{last_deal}, seats rotated")
+    for score in report.scores:
+        print(
+            f"  {score.spec}: wins {score.win_rate:.1%} (95% CI {score.win_low:.1%}-{score.win_high:.1%}), "
+            f"{score.wins} won, {score.draws} drawn, {score.losses} lost, score {score.score:.3f}, "
+            f"{score.mean_decision_seconds * 1000:.1f} ms per decision"
+        )
+    print(f"  draws: {report.draws}")
+    print(f"  mean turns per game: {report.mean_turns:.1f}, mean actions per game: {report.mean_actions:.1f}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    game = _game(args.game)
+    variant = _variant(game, args.variant)
+    try:
+        make_player(args.player)
+        report = run_bench(game, args.player, args.positions, args.seed, variant)
+    except (UnknownPlayer, ValueError) as exc:
+        raise CliError(str(exc)) from None
+    if args.json:
+        print(json.dumps(msgspec.to_builtins(report)))
+        return 0
+    print(f"{game.title}: {args.player} on {report.positions} positions from random games (seed {args.seed})")
+    print(f"  iterations/s: {report.iterations_per_second:,.0f} ({report.iterations:,} in {report.seconds:.2f} s)")
+    print(f"  playouts/s: {report.playouts_per_second:,.0f}")
+    print(f"  mean tree depth: {report.mean_depth:.2f} (deepest {report.max_depth})")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="exotui", description="Tabletop games against strong computer opponents.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -116,6 +166,25 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--variant", default=None, help="a variant of the game, e.g. quick")
     selfplay.add_argument("--json", action="store_true", help="print one JSON object")
     selfplay.set_defaults(handler=cmd_selfplay)
+
+    arena = sub.add_parser("arena", help="measure players against each other, seats rotated")
+    arena.add_argument("--game", default="exofauna", help="game id (default: exofauna)")
+    arena.add_argument("--players", required=True, help="comma-separated player specs, e.g. mcts:normal,greedy")
+    arena.add_argument("--games", type=_positive, default=20, help="number of games, a multiple of the players")
+    arena.add_argument("--seed", type=int, default=1, help="seed of the first deal (default: 1)")
+    arena.add_argument("--variant", default=None, help="a variant of the game, e.g. quick")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    arena.add_argument("--progress", action="store_true", help="print a running tally on stderr after every game")
+    arena.set_defaults(handler=cmd_arena)
+
+    bench = sub.add_parser("bench", help="measure search speed and depth on positions from random games")
+    bench.add_argument("--game", default="exofauna", help="game id (default: exofauna)")
+    bench.add_argument("--player", default="mcts:normal", help="an mcts or cheat player spec (default: mcts:normal)")
+    bench.add_argument("--positions", type=_positive, default=20, help="number of positions (default: 20)")
+    bench.add_argument("--seed", type=int, default=1, help="seed of the first random game (default: 1)")
+    bench.add_argument("--variant", default=None, help="a variant of the game, e.g. quick")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.set_defaults(handler=cmd_bench)
     return parser
 
 

@@ -1,0 +1,219 @@
+"""Measuring players: arenas (who beats whom, seats rotated) and search benchmarks (how fast, how deep)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from math import sqrt
+from typing import Any
+
+import msgspec
+
+from exotui.ai.players import MctsPlayer, RandomPlayer, make_player
+from exotui.engine.match import play_match
+from exotui.engine.protocol import Game
+
+# The normal quantile of a two-sided 95% interval.
+_Z95 = 1.959963984540054
+
+
+class PlayerScore(msgspec.Struct, frozen=True):
+    spec: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    # Wins over games, with its 95% Wilson score interval.
+    win_rate: float
+    win_low: float
+    win_high: float
+    # The mean outcome: 1 per win, shares for a shared win.
+    score: float
+    decisions: int
+    mean_decision_seconds: float
+
+
+class ArenaReport(msgspec.Struct, frozen=True):
+    game: str
+    variant: str | None
+    players: tuple[str, ...]
+    games: int
+    seed: int
+    scores: tuple[PlayerScore, ...]
+    # Games without a sole winner.
+    draws: int
+    mean_turns: float
+    mean_actions: float
+
+
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (sound near 0 and 1, unlike the normal approximation)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = _Z95 * _Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = _Z95 * sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    # The interval always holds p; clamping keeps rounding from pushing it off p at 0 and 1.
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
+
+
+def run_arena(
+    game: Game,
+    specs: Sequence[str],
+    games: int,
+    seed: int,
+    variant: str | None = None,
+    on_game: Callable[[int, ArenaReport], None] | None = None,
+) -> ArenaReport:
+    """Play `games` games between the players of `specs`; `games` must be a multiple of the number of players.
+
+    Each deal (seed) is played once per rotation of the seats, so every player sits in every seat equally often
+    and meets the same deals from every seat. `on_game(done, report_so_far)` is called after every game.
+    """
+    n = len(specs)
+    if games % n:
+        raise ValueError(f"the number of games must be a multiple of {n}, so every player sits in every seat equally")
+    tally = _Tally(specs)
+    report = tally.report(game, variant, seed)
+    for index in range(games):
+        deal, rotation = divmod(index, n)
+        # Seat s is taken by player (s + rotation) % n.
+        order = [(seat + rotation) % n for seat in range(n)]
+        players = [make_player(specs[p], seed * 1_000_003 + index * 31 + p) for p in order]
+        result = play_match(game, players, seed + deal, variant)
+        tally.add(order, result.outcome, result.think_time, result.decisions, result.turns, len(result.actions))
+        report = tally.report(game, variant, seed)
+        if on_game is not None:
+            on_game(index + 1, report)
+    return report
+
+
+class _Tally:
+    def __init__(self, specs: Sequence[str]) -> None:
+        n = len(specs)
+        self.specs = tuple(specs)
+        self.games = 0
+        self.wins = [0] * n
+        self.draw_games = [0] * n
+        self.score = [0.0] * n
+        self.think = [0.0] * n
+        self.decisions = [0] * n
+        self.draws = 0
+        self.turns = 0
+        self.actions = 0
+
+    def add(
+        self,
+        order: Sequence[int],
+        outcome: Sequence[float],
+        think: Sequence[float],
+        decisions: Sequence[int],
+        turns: int,
+        actions: int,
+    ) -> None:
+        self.games += 1
+        drawn = max(outcome) < 1.0
+        self.draws += drawn
+        self.turns += turns
+        self.actions += actions
+        for seat, player in enumerate(order):
+            self.wins[player] += outcome[seat] == 1.0
+            self.draw_games[player] += drawn
+            self.score[player] += outcome[seat]
+            self.think[player] += think[seat]
+            self.decisions[player] += decisions[seat]
+
+    def report(self, game: Game, variant: str | None, seed: int) -> ArenaReport:
+        games = self.games
+        scores = []
+        for p, spec in enumerate(self.specs):
+            low, high = wilson(self.wins[p], games)
+            scores.append(
+                PlayerScore(
+                    spec=spec,
+                    games=games,
+                    wins=self.wins[p],
+                    draws=self.draw_games[p],
+                    losses=games - self.wins[p] - self.draw_games[p],
+                    win_rate=self.wins[p] / games if games else 0.0,
+                    win_low=low,
+                    win_high=high,
+                    score=self.score[p] / games if games else 0.0,
+                    decisions=self.decisions[p],
+                    mean_decision_seconds=self.think[p] / self.decisions[p] if self.decisions[p] else 0.0,
+                )
+            )
+        return ArenaReport(
+            game=game.id,
+            variant=variant,
+            players=self.specs,
+            games=games,
+            seed=seed,
+            scores=tuple(scores),
+            draws=self.draws,
+            mean_turns=self.turns / games if games else 0.0,
+            mean_actions=self.actions / games if games else 0.0,
+        )
+
+
+class BenchReport(msgspec.Struct, frozen=True):
+    game: str
+    variant: str | None
+    player: str
+    positions: int
+    seed: int
+    iterations: int
+    playouts: int
+    seconds: float
+    iterations_per_second: float
+    playouts_per_second: float
+    # Depth in the tree of the leaf of each iteration, averaged over all iterations, and the deepest seen.
+    mean_depth: float
+    max_depth: int
+
+
+def sample_positions(game: Game, count: int, seed: int, variant: str | None = None) -> list[tuple[Any, int]]:
+    """`count` (state, seat to decide) pairs, one from each of `count` random-play games, among real choices."""
+    positions = []
+    for k in range(count):
+        states: list[Any] = []
+        players = [RandomPlayer(seed * 7919 + k * 2 + seat) for seat in range(min(game.player_counts))]
+        play_match(game, players, seed + k, variant, on_action=lambda state, _, seen=states: seen.append(state))
+        choices = [state for state in states if len(game.legal_actions(state)) > 1]
+        state = random.Random(seed + k).choice(choices or states)
+        seat = game.current_player(state)
+        assert seat is not None
+        positions.append((state, seat))
+    return positions
+
+
+def run_bench(game: Game, spec: str, positions: int, seed: int, variant: str | None = None) -> BenchReport:
+    """Search each of `positions` positions from random-play games once with the player of `spec`."""
+    if not isinstance(make_player(spec), MctsPlayer):
+        raise ValueError(f"bench measures a search player (mcts or cheat), not {spec!r}")
+    iterations = playouts = max_depth = 0
+    seconds = depth_sum = 0.0
+    for index, (state, seat) in enumerate(sample_positions(game, positions, seed, variant)):
+        player = make_player(spec, seed + index)
+        assert isinstance(player, MctsPlayer)
+        result = player.decide(game, state if player.sees_everything else game.view(state, seat), seat)
+        iterations += result.iterations
+        playouts += result.playouts
+        seconds += result.elapsed
+        depth_sum += result.mean_depth * result.iterations
+        max_depth = max(max_depth, result.max_depth)
+    return BenchReport(
+        game=game.id,
+        variant=variant,
+        player=spec,
+        positions=positions,
+        seed=seed,
+        iterations=iterations,
+        playouts=playouts,
+        seconds=seconds,
+        iterations_per_second=iterations / seconds if seconds else 0.0,
+        playouts_per_second=playouts / seconds if seconds else 0.0,
+        mean_depth=depth_sum / iterations if iterations else 0.0,
+        max_depth=max_depth,
+    )

@@ -1,0 +1,83 @@
+"""The players behind the specs: greedy, mcts and cheat, and the spec parser the CLI relies on."""
+
+from __future__ import annotations
+
+import pytest
+
+from exotui.ai.players import GreedyPlayer, MctsPlayer, UnknownPlayer, make_player
+from toygames import CHAIN_NIM, TICTACTOE, TRICKS, Mark, Play, Table, Take, board
+
+
+@pytest.mark.parametrize(
+    ("spec", "name", "sees_everything"),
+    [
+        ("random", "random", False),
+        ("greedy", "greedy", False),
+        ("mcts", "mcts:normal", False),
+        ("mcts:easy", "mcts:easy", False),
+        ("mcts:it=50", "mcts:it=50", False),
+        ("mcts:s=0.5", "mcts:s=0.5", False),
+        ("cheat:hard", "cheat:hard", True),
+    ],
+)
+def test_specs_make_players(spec: str, name: str, sees_everything: bool) -> None:
+    player = make_player(spec)
+    assert (player.name, player.sees_everything) == (name, sees_everything)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("wizard", "unknown player 'wizard'; choose one of: cheat, greedy, mcts, random"),
+        ("mcts:huge", "bad player 'mcts:huge': the level must be easy, normal, hard, it=ITERATIONS or s=SECONDS"),
+        ("mcts:it=many", "bad player 'mcts:it=many': 'many' is not a number"),
+        ("mcts:it=0", "bad player 'mcts:it=0': iterations must be at least 1, got 0"),
+        ("cheat:s=-1", "bad player 'cheat:s=-1': seconds must be positive and finite, got -1.0"),
+        ("greedy:hard", "bad player 'greedy:hard': greedy has no levels"),
+    ],
+)
+def test_bad_specs_say_what_is_wrong_in_one_line(spec: str, message: str) -> None:
+    with pytest.raises(UnknownPlayer) as error:
+        make_player(spec)
+    assert str(error.value).startswith(message)
+    assert "\n" not in str(error.value)
+
+
+def test_iteration_spec_sets_the_budget() -> None:
+    player = make_player("mcts:it=50")
+    assert isinstance(player, MctsPlayer)
+    assert player.decide(TICTACTOE, board("X.. ... ..."), 1).iterations == 50
+
+
+def test_a_forced_decision_is_returned_at_once_even_by_the_hardest_level() -> None:
+    player = make_player("mcts:hard")
+    assert isinstance(player, MctsPlayer)
+    result = player.decide(CHAIN_NIM, CHAIN_NIM.new_game(0, 2), 0)
+    assert (result.action, result.iterations) == (Take(), 0)
+
+
+def test_same_seed_same_choices() -> None:
+    views = [TRICKS.view(TRICKS.new_game(seed, 2), 0) for seed in range(5)]
+    first, second = make_player("mcts:it=100", seed=9), make_player("mcts:it=100", seed=9)
+    assert [first.choose(TRICKS, v, 0) for v in views] == [second.choose(TRICKS, v, 0) for v in views]
+
+
+def test_cheat_searches_the_state_it_is_given_as_the_whole_truth() -> None:
+    cheat, fair = make_player("cheat:it=50"), make_player("mcts:it=50")
+    assert isinstance(cheat, MctsPlayer) and isinstance(fair, MctsPlayer)
+    state = TRICKS.new_game(1, 2)
+    assert cheat.decide(TRICKS, state, 0).exact
+    assert not fair.decide(TRICKS, TRICKS.view(state, 0), 0).exact
+
+
+def test_greedy_takes_a_win_without_an_evaluate_hook() -> None:
+    assert not hasattr(TICTACTOE, "evaluate")
+    for seed in range(5):
+        assert GreedyPlayer(seed).choose(TICTACTOE, board("XX. OO. ..."), 0) == Mark(2)
+
+
+def test_greedy_follows_the_evaluate_hook() -> None:
+    # Seat 1 follows a 5 with one trick each: the 6 takes the trick (worth more to evaluate), the 2 gives it away.
+    state = Table(((8,), (2, 6)), (), (5,), (1, 3, 4, 5, 7), 0, (1, 1), 0)
+    view = TRICKS.view(state, 1)
+    assert {GreedyPlayer(seed).choose(TRICKS, view, 1) for seed in range(5)} == {Play(6)}
