@@ -190,7 +190,7 @@ def _read(path: Path) -> bytes:
 def _decode(decoder: msgspec.msgpack.Decoder[T], data: bytes | msgspec.Raw, path: Path, what: str) -> T:
     try:
         return decoder.decode(data)
-    except msgspec.DecodeError as exc:
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc:
         raise BadSave(path, f"{what}: {exc}") from None
     except RecursionError:
         raise BadSave(path, f"{what}: nested too deeply") from None
