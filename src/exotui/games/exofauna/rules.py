@@ -14,6 +14,7 @@ from typing import Any, Final
 from exotui.engine.protocol import IllegalAction
 from exotui.engine.rng import seed_state, shuffled
 from exotui.games.exofauna.cards import (
+    ALL_CARDS,
     BLUE,
     EMPTY,
     GLISSEN,
@@ -75,6 +76,13 @@ SAFETY_TURNS: Final = 200
 
 STOP: Final = Stop()
 SKIP: Final = Skip()
+# Actions are immutable, so the common ones are made once and shared (legal_actions is the AI's inner loop).
+_PLAYS: Final = {
+    (card, slot, space): Play(card, slot, space) for card in ALL_CARDS for slot in (0, 1) for space in range(RING)
+}
+_TAKES: Final = tuple(Take(space) for space in range(RING))
+_DISCARDS: Final = tuple(Discard(card) for card in ALL_CARDS)
+_DRAWS: Final = (Draw(0), Draw(1))
 _EMPTY_RING: Final = (EMPTY,) * RING
 
 
@@ -117,18 +125,19 @@ def legal_actions(state: ExoState) -> tuple[Any, ...]:
     step = state.step
     if step == ACTION:
         free = [(slot, space) for slot, hole in enumerate(state.holes) if hole for space in _free(hole.spaces)]
-        cards = dict.fromkeys(state.hands[state.player])
-        return tuple(Play(card, slot, space) for card in cards for slot, space in free)
+        return tuple(
+            _PLAYS[card, slot, space] for card in dict.fromkeys(state.hands[state.player]) for slot, space in free
+        )
     if step == TAKE:
         spaces = state.holes[state.focus_slot].spaces
-        return tuple(Take(n) for n in NEIGHBOURS[state.focus_space] if spaces[n] >= 0)
+        return tuple(_TAKES[n] for n in NEIGHBOURS[state.focus_space] if spaces[n] >= 0)
     if step in (PREDATOR_DISCARD, END_DISCARD):
-        return tuple(Discard(card) for card in dict.fromkeys(state.hands[state.player]))
+        return tuple(_DISCARDS[card] for card in dict.fromkeys(state.hands[state.player]))
     if step == SWARM:
         player = state.player
-        return tuple(Draw(deck) for deck in (player, 1 - player) if state.decks[deck])
+        return tuple(_DRAWS[deck] for deck in (player, 1 - player) if state.decks[deck])
     if step == SCAVENGE:
-        return (STOP, *(Discard(card) for card in dict.fromkeys(state.hands[state.player])))
+        return (STOP, *(_DISCARDS[card] for card in dict.fromkeys(state.hands[state.player])))
     if step == ADAPT:
         return (SKIP, *_state_adaptations(state))
     return ()
@@ -312,16 +321,19 @@ class _Table:
     )
 
     def __init__(self, state: ExoState) -> None:
+        # Written out per seat and per slot: this runs on every apply, the AI's inner loop.
+        hands, known, decks, holes = state.hands, state.known, state.decks, state.holes
+        first, second = holes
         self.target = state.target
-        self.hands = [list(hand) for hand in state.hands]
-        self.known = [list(known) for known in state.known]
-        self.decks = [list(deck) for deck in state.decks]
+        self.hands = [list(hands[0]), list(hands[1])]
+        self.known = [list(known[0]), list(known[1])]
+        self.decks = [list(decks[0]), list(decks[1])]
         self.unseen = list(state.unseen)
-        self.holes = [list(hole.spaces) if hole else None for hole in state.holes]
-        self.hole_cards = [hole.card if hole else EMPTY for hole in state.holes]
-        self.hole_colours = [hole.colour if hole else EMPTY for hole in state.holes]
+        self.holes = [list(first.spaces) if first else None, list(second.spaces) if second else None]
+        self.hole_cards = [first.card if first else EMPTY, second.card if second else EMPTY]
+        self.hole_colours = [first.colour if first else EMPTY, second.colour if second else EMPTY]
         self.refill = list(state.refill)
-        self.claimed = [list(claimed) for claimed in state.claimed]
+        self.claimed = [list(state.claimed[0]), list(state.claimed[1])]
         self.turn = state.turn
         self.player = state.player
         self.actions_done = state.actions_done
@@ -334,29 +346,37 @@ class _Table:
         self.rng = state.rng
 
     def freeze(self) -> ExoState:
-        holes = tuple(
-            Hole(card, colour, tuple(spaces)) if spaces is not None else None
-            for card, colour, spaces in zip(self.hole_cards, self.hole_colours, self.holes, strict=True)
+        hands, known, decks, holes, cards, colours = (
+            self.hands,
+            self.known,
+            self.decks,
+            self.holes,
+            self.hole_cards,
+            self.hole_colours,
         )
+        first, second = holes
         return ExoState(
-            target=self.target,
-            hands=tuple(tuple(sorted(hand)) for hand in self.hands),
-            known=tuple(tuple(sorted(known)) for known in self.known),
-            decks=tuple(tuple(deck) for deck in self.decks),
-            unseen=tuple(self.unseen),
-            holes=holes,
-            refill=tuple(self.refill),
-            claimed=tuple(tuple(claimed) for claimed in self.claimed),
-            turn=self.turn,
-            player=self.player,
-            actions_done=self.actions_done,
-            step=self.step,
-            focus_slot=self.focus_slot,
-            focus_space=self.focus_space,
-            scavenged=self.scavenged,
-            first_to_target=self.first_to_target,
-            winner=self.winner,
-            rng=self.rng,
+            self.target,
+            (tuple(sorted(hands[0])), tuple(sorted(hands[1]))),
+            (tuple(sorted(known[0])), tuple(sorted(known[1]))),
+            (tuple(decks[0]), tuple(decks[1])),
+            (self.unseen[0], self.unseen[1]),
+            (
+                Hole(cards[0], colours[0], tuple(first)) if first is not None else None,
+                Hole(cards[1], colours[1], tuple(second)) if second is not None else None,
+            ),
+            (self.refill[0], self.refill[1]),
+            (tuple(self.claimed[0]), tuple(self.claimed[1])),
+            self.turn,
+            self.player,
+            self.actions_done,
+            self.step,
+            self.focus_slot,
+            self.focus_space,
+            self.scavenged,
+            self.first_to_target,
+            self.winner,
+            self.rng,
         )
 
     # Moving cards. The other seat sees every card that enters a hand (deck tops are face up, table cards are
