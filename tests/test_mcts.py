@@ -90,7 +90,16 @@ def test_same_seed_and_budget_give_the_same_search() -> None:
     first = search(TRICKS, view, 0, SearchConfig(iterations=500), seed=11)
     again = search(TRICKS, view, 0, SearchConfig(iterations=500), seed=11)
     assert (first.action, first.stats, first.mean_depth) == (again.action, again.stats, again.mean_depth)
-    assert sum(s.visits for s in first.stats) == first.iterations == 500
+    assert sum(s.visits for s in first.stats) == first.iterations <= 500
+
+
+def test_search_stops_once_the_choice_cannot_change() -> None:
+    budget = 20_000
+    result = search(TICTACTOE, board("XX. OO. ..."), 0, SearchConfig(iterations=budget), seed=4)
+    visits = sorted((s.visits for s in result.stats), reverse=True)
+    assert result.action == Mark(2)
+    assert result.iterations < budget
+    assert visits[0] - visits[1] > budget - result.iterations
 
 
 def random_position(game: Any, seed: int, players: int) -> Any:

@@ -127,7 +127,8 @@ def search(
     """The best action for `seat`, the seat to decide in `root`.
 
     `root` is the seat's view, or the true state when `knows_state` (measurement only). The result depends only
-    on `root`, `seat`, `config` and `seed` when the budget is a number of iterations. `cancel` is checked between
+    on `root`, `seat`, `config` and `seed` when the budget is a number of iterations. The search stops before its
+    budget once the most visited action can no longer be overtaken. `cancel` is checked between
     iterations and stops the search early with the best action so far; `on_progress` is called from the
     searching thread every `progress_interval` seconds and once at the end.
     """
@@ -157,11 +158,27 @@ def search(
         if on_progress is not None and now >= next_report:
             on_progress(run.progress(now - started))
             next_report = now + progress_interval
+        if run.iterations % _SETTLED_CHECK == _SETTLED_CHECK - 1 and run.settled(
+            _remaining(run.iterations, limit, now - started, deadline - now)
+        ):
+            break
         iterate()
     elapsed = time.perf_counter() - started
     if on_progress is not None:
         on_progress(run.progress(elapsed))
     return run.result(elapsed, cancelled)
+
+
+# Iterations between checks that the most visited root action can still be overtaken.
+_SETTLED_CHECK = 64
+
+
+def _remaining(iterations: int, limit: int, elapsed: float, time_left: float) -> float:
+    """How many more iterations the budget allows, estimating from the pace so far for a time budget."""
+    left = float(limit - iterations) if limit >= 0 else float("inf")
+    if time_left != float("inf"):
+        left = min(left, iterations / elapsed * time_left if elapsed > 0 else float("inf"))
+    return left
 
 
 class _Run:
@@ -304,6 +321,17 @@ class _Run:
             state = apply(state, action)
             steps += 1
         return game.outcome(state)
+
+    def settled(self, remaining: float) -> bool:
+        """True when the most visited root action stays the most visited whatever the remaining iterations do."""
+        first = second = 0
+        for child in self.root.children.values():
+            visits = child.visits
+            if visits > first:
+                first, second = visits, first
+            elif visits > second:
+                second = visits
+        return first - second > remaining
 
     def _stats(self) -> list[ActionStats]:
         """The root actions tried so far, in legal order."""
