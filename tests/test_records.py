@@ -329,3 +329,18 @@ def test_a_failed_write_leaves_the_previous_save_and_saving_can_resume(tmp_path,
     record.save()
     assert record.saving_off is None
     assert load(record.path).final == record.state
+
+
+@pytest.mark.parametrize(
+    ("result", "turn", "status"),
+    [
+        (None, 7, "turn 7, in progress"),
+        ((1.0, 0.0), 9, "Ann won"),
+        ((0.0, 1.0), 9, "Bot won"),
+        ((0.5, 0.5), 9, "a draw"),
+        ((0.0, 0.0), 9, "nobody won"),
+    ],
+)
+def test_the_status_says_progress_or_result(tmp_path, result, turn, status):
+    header = GameRecord.new(tmp_path / "a.exosave", GAME, 1, SEATS).header
+    assert msgspec.structs.replace(header, result=result, turn=turn).status == status

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
+import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import NoReturn
 
 import msgspec
@@ -15,6 +18,8 @@ from exotui.ai.measure import ArenaReport, run_arena, run_bench
 from exotui.ai.players import UnknownPlayer, make_player
 from exotui.engine.match import play_match
 from exotui.engine.protocol import GameSetupError
+from exotui.engine.records import BadSave, Header, SavingOff, Seat, VerificationFailed, load
+from exotui.engine.savedir import ENV_VAR, SaveDir
 
 
 class CliError(Exception):
@@ -67,6 +72,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     game = _game(args.game)
     specs = _player_specs(args.players, game)
     variant = _variant(game, args.variant)
+    saves = SaveDir.locate(args.saves_dir) if args.record else None
     wins = [0.0] * len(specs)
     draws = 0
     turns = 0
@@ -78,6 +84,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             result = play_match(game, players, seed, variant)
         except GameSetupError as exc:
             raise CliError(str(exc)) from None
+        if saves is not None:
+            _record(saves, game, specs, seed, variant, result.actions)
         if max(result.outcome) < 1.0:
             draws += 1
         for seat, value in enumerate(result.outcome):
@@ -104,6 +112,77 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         print(f"  draws: {draws}")
         print(f"  mean turns per game: {summary['mean_turns']:.1f}")
         print(f"  mean actions per game: {summary['mean_actions']:.1f}")
+    return 0
+
+
+def _record(
+    saves: SaveDir, game: games.Game, specs: list[str], seed: int, variant: str | None, actions: Sequence[object]
+) -> None:
+    seats = [Seat.from_spec(f"Computer {seat + 1}", spec) for seat, spec in enumerate(specs)]
+    try:
+        record = saves.new_record(game, seed, seats, variant)
+        record.save()
+        for action in actions:
+            record.append(action)
+    except (SavingOff, ValueError) as exc:
+        raise CliError(str(exc)) from None
+
+
+def _title(header: Header, title: str) -> str:
+    seats = " vs ".join(seat.name if seat.kind == "human" else f"{seat.name} [{seat.spec}]" for seat in header.seats)
+    variant = f", {header.variant}" if header.variant else ""
+    return f"{title}{variant}, seed {header.seed}: {seats}"
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    try:
+        saved = load(path)
+    except VerificationFailed as exc:
+        print(f"{path}: does not verify: {exc.problem}")
+        return 1
+    except BadSave as exc:
+        raise CliError(str(exc)) from None
+    header = saved.header
+    size = path.stat().st_size
+    print(f"{path}: good: {_title(header, saved.game.title)}; {header.actions} actions, {size} bytes, {header.status}")
+    if args.timing:
+        runs = []
+        for _ in range(20):
+            started = time.perf_counter()
+            load(path)
+            runs.append(time.perf_counter() - started)
+        median, best = statistics.median(runs) * 1000, min(runs) * 1000
+        print(f"  load and verify: median {median:.2f} ms, best {best:.2f} ms over {len(runs)} runs")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    if not args.text:
+        raise CliError("the replay screen is not available yet: add --text for the move list")
+    try:
+        saved = load(Path(args.file))
+    except BadSave as exc:
+        raise CliError(str(exc)) from None
+    header = saved.header
+    print(_title(header, saved.game.title))
+    for move in saved.moves():
+        print(f"{move.number:4}. turn {move.turn:<3} {header.seats[move.seat].name}: {move.text}")
+    print(f"{header.status} (turn {header.turn})" if header.finished else header.status)
+    return 0
+
+
+def cmd_saves(args: argparse.Namespace) -> int:
+    saves = SaveDir.locate(args.saves_dir)
+    entries = saves.entries()
+    print(f"{len(entries)} saves in {saves.path}")
+    for entry in entries:
+        if entry.header is None:
+            print(f"  {entry.path.name}: unreadable: {entry.problem}")
+            continue
+        header = entry.header
+        names = " vs ".join(seat.name for seat in header.seats)
+        print(f"  {entry.path.name}: {header.game}, {names}, {header.updated:%Y-%m-%d %H:%M} UTC, {header.status}")
     return 0
 
 
@@ -156,6 +235,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="exotui", description="Tabletop games against strong computer opponents.")
+    saves_help = f"where saves live (default: ${ENV_VAR}, else {SaveDir.locate().path})"
+    parser.add_argument("--saves-dir", metavar="DIR", help=saves_help)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     selfplay = sub.add_parser("selfplay", help="play games between computer players, headless")
@@ -165,7 +246,24 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--seed", type=int, default=1, help="seed of the first game (default: 1)")
     selfplay.add_argument("--variant", default=None, help="a variant of the game, e.g. quick")
     selfplay.add_argument("--json", action="store_true", help="print one JSON object")
+    selfplay.add_argument("--record", action="store_true", help="save every game into the save directory")
+    # SUPPRESS: given after the subcommand it sets the option, absent it keeps the top-level value.
+    selfplay.add_argument("--saves-dir", metavar="DIR", default=argparse.SUPPRESS, help=saves_help)
     selfplay.set_defaults(handler=cmd_selfplay)
+
+    verify = sub.add_parser("verify", help="check a save by replaying it: exit 0 if good, 1 if not")
+    verify.add_argument("file", help="a save file")
+    verify.add_argument("--timing", action="store_true", help="also time loading and verifying (20 runs)")
+    verify.set_defaults(handler=cmd_verify)
+
+    replay = sub.add_parser("replay", help="replay a saved game")
+    replay.add_argument("file", help="a save file")
+    replay.add_argument("--text", action="store_true", help="print the described move list instead of the screen")
+    replay.set_defaults(handler=cmd_replay)
+
+    saves = sub.add_parser("saves", help="list the saved games, most recent first")
+    saves.add_argument("--saves-dir", metavar="DIR", default=argparse.SUPPRESS, help=saves_help)
+    saves.set_defaults(handler=cmd_saves)
 
     arena = sub.add_parser("arena", help="measure players against each other, seats rotated")
     arena.add_argument("--game", default="exofauna", help="game id (default: exofauna)")

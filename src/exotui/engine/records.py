@@ -102,6 +102,28 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     def finished(self) -> bool:
         return self.result is not None
 
+    @property
+    def status(self) -> str:
+        """Progress or result in a few words, for listings: "turn 12, in progress", "Ann won", "a draw"."""
+        if self.result is None:
+            return f"turn {self.turn}, in progress"
+        best = max(self.result)
+        winners = [seat.name for seat, value in zip(self.seats, self.result, strict=False) if value == best]
+        if best == 0:
+            return "nobody won"
+        if len(winners) == len(self.seats):
+            return "a draw"
+        return f"{' and '.join(winners)} won"
+
+
+class Move(msgspec.Struct, frozen=True):
+    """One line of a move list: the action numbered from 1 (as error messages count), who decided, what it did."""
+
+    number: int
+    turn: int
+    seat: int
+    text: str
+
 
 class _SaveFile(msgspec.Struct, frozen=True, kw_only=True):
     header: Header
@@ -141,6 +163,19 @@ class SavedGame(msgspec.Struct, frozen=True):
     @property
     def final(self) -> Any:
         return self.states[-1]
+
+    def moves(self) -> tuple[Move, ...]:
+        """The described move list, one Move per action (described in the omniscient state before it)."""
+        game = self.game
+        return tuple(
+            Move(
+                number=index + 1,
+                turn=game.turn(state),
+                seat=game.current_player(state),
+                text=game.describe(state, action),
+            )
+            for index, (state, action) in enumerate(zip(self.states, self.actions, strict=False))
+        )
 
 
 class _Checkpoints:
