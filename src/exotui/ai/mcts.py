@@ -203,6 +203,8 @@ class _Run:
         # Exactly one of the two roots exists, by mode.
         self.known_root = _KnownNode(seat, root, game) if knows_state else None
         self.root: _Node = self.known_root or _Node(seat)
+        # The root's children in legal order, once every root action has one.
+        self.root_children: list[_Node] | None = None
         evaluate = getattr(game, "evaluate", None)
         self.cutoff = config.playout_depth if evaluate is not None else None
         self.evaluate: Callable[[Any], Sequence[float]] | None = evaluate
@@ -224,6 +226,26 @@ class _Run:
         # The root's actions are the view's: the protocol guarantees a seat's own options are not hidden.
         actions: Sequence[Any] = self.actions
         mover = self.seat
+        root_children = self.root_children
+        if root_children is not None:
+            # Every root action is legal in every determinization, so the root needs no lookups and one logarithm.
+            log_visits = log(node.visits)
+            best_score = -1.0
+            best_index = 0
+            for index, child in enumerate(root_children):
+                visits = child.visits
+                score = child.total / visits + c * sqrt(log_visits / visits)
+                if score > best_score:
+                    best_score, best_index = score, index
+            node = root_children[best_index]
+            path.append(node)
+            state = apply(state, actions[best_index])
+            player = current(state)
+            if player is None:
+                self._finish(path, state)
+                return
+            mover = player
+            actions = legal_actions(state)
         while True:
             children = node.children
             untried: list[Any] | None = None
@@ -248,6 +270,8 @@ class _Run:
             if untried is not None:
                 action = untried[int(rng.random() * len(untried))]
                 child = children[action] = _Node(mover)
+                if node is self.root and len(untried) == 1:
+                    self.root_children = [children[root_action] for root_action in self.actions]
                 state = apply(state, action)
                 path.append(child)
                 break
