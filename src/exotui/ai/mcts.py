@@ -20,11 +20,10 @@ Optional game hooks, looked up on the game object:
 from __future__ import annotations
 
 import random
-import threading
 import time
 from collections.abc import Callable, Sequence
 from math import log, sqrt
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -89,6 +88,12 @@ class SearchResult(msgspec.Struct, frozen=True):
 ProgressCallback = Callable[[Progress], None]
 
 
+class Cancel(Protocol):
+    """A cancellation flag checked between iterations: a `threading.Event`, or a multiprocessing one."""
+
+    def is_set(self) -> bool: ...
+
+
 class _Node:
     __slots__ = ("avail", "children", "mover", "total", "visits")
 
@@ -120,7 +125,7 @@ def search(
     *,
     seed: int = 0,
     knows_state: bool = False,
-    cancel: threading.Event | None = None,
+    cancel: Cancel | None = None,
     on_progress: ProgressCallback | None = None,
     progress_interval: float = 0.1,
 ) -> SearchResult:

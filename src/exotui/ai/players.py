@@ -6,12 +6,13 @@ documented exception, and the app never offers it).
 
 from __future__ import annotations
 
+import os
 import random
-import threading
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from exotui.ai.mcts import ProgressCallback, SearchConfig, SearchResult, search
+from exotui.ai.mcts import Cancel, ProgressCallback, SearchConfig, SearchResult
+from exotui.ai.parallel import parallel_search
 from exotui.engine.protocol import Game
 
 
@@ -99,13 +100,24 @@ def search_config(level: str | None) -> SearchConfig:
     raise ValueError(f"the level must be {', '.join(LEVELS)}, it=ITERATIONS or s=SECONDS, not {level!r}")
 
 
-class MctsPlayer:
-    """Monte Carlo tree search on the seat's view (see `ai.mcts`), or on the true state for `cheat`."""
+def level_processes(level: str | None) -> int:
+    """Processes searching each decision: every core for `hard` (root parallelisation), one otherwise."""
+    return os.cpu_count() or 1 if level == "hard" else 1
 
-    def __init__(self, name: str, config: SearchConfig, seed: int = 0, sees_everything: bool = False) -> None:
+
+class MctsPlayer:
+    """Monte Carlo tree search on the seat's view (see `ai.mcts`), or on the true state for `cheat`.
+
+    With `processes` > 1 each decision is searched by that many trees on as many processes (`ai.parallel`).
+    """
+
+    def __init__(
+        self, name: str, config: SearchConfig, seed: int = 0, sees_everything: bool = False, processes: int = 1
+    ) -> None:
         self.name = name
         self.config = config
         self.sees_everything = sees_everything
+        self.processes = processes
         self._rng = random.Random(seed)
 
     def decide(
@@ -113,15 +125,16 @@ class MctsPlayer:
         game: Game,
         seen: Any,
         seat: int,
-        cancel: threading.Event | None = None,
+        cancel: Cancel | None = None,
         on_progress: ProgressCallback | None = None,
     ) -> SearchResult:
         """The full search result; `cancel` and `on_progress` are passed to `ai.mcts.search`."""
-        return search(
+        return parallel_search(
             game,
             seen,
             seat,
             self.config,
+            self.processes,
             seed=self._rng.getrandbits(64),
             knows_state=self.sees_everything,
             cancel=cancel,
@@ -146,8 +159,12 @@ def _without_level(kind: str, make: Callable[[int], Player]) -> Callable[[str | 
 PLAYER_KINDS: dict[str, Callable[[str | None, int], Player]] = {
     "random": _without_level("random", RandomPlayer),
     "greedy": _without_level("greedy", GreedyPlayer),
-    "mcts": lambda level, seed: MctsPlayer(f"mcts:{level or 'normal'}", search_config(level), seed),
-    "cheat": lambda level, seed: MctsPlayer(f"cheat:{level or 'normal'}", search_config(level), seed, True),
+    "mcts": lambda level, seed: MctsPlayer(
+        f"mcts:{level or 'normal'}", search_config(level), seed, processes=level_processes(level)
+    ),
+    "cheat": lambda level, seed: MctsPlayer(
+        f"cheat:{level or 'normal'}", search_config(level), seed, True, level_processes(level)
+    ),
 }
 
 
