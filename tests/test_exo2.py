@@ -163,6 +163,14 @@ def test_placement_points_are_the_runs_through_the_new_square():
     assert after == tuple(a + b for a, b in zip(rules.galaxy_points(g), (1, 1, 1), strict=True))
 
 
+def test_closing_pairs_are_the_squares_that_would_complete_a_run():
+    a, b, c = planet(SMALL, GREEN, TELLURIC), planet(SMALL, GREEN, RINGED), planet(LARGE, BLUE, GASEOUS)
+    # The row pair a-b closes at (3, 0) only, (0, 0) being the Star; the column pair b-c closes its gap (2, 1);
+    # a and c are not in a line.
+    g = galaxy((1, 0, a), (2, 0, b), (2, 2, c))
+    assert rules.closing_pairs(g) == {(3, 0): [(a, b)], (2, 1): [(b, c)]}
+
+
 def test_open_runs_count_shared_features_of_pairs_with_an_empty_third_square():
     g = galaxy((1, 0, planet(SMALL, GREEN, TELLURIC)), (2, 0, planet(SMALL, GREEN, RINGED)))
     # Two ends, (0, 0) is the Star so only (3, 0) is open: size and colour.

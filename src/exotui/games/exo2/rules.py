@@ -67,6 +67,10 @@ def _shared_table() -> tuple[Points, ...]:
 
 
 SHARED: tuple[Points, ...] = _shared_table()
+# Indexed by a * 27 + b: how many features the two tokens share.
+PAIR_SHARED: tuple[int, ...] = tuple(
+    sum(fa == fb for fa, fb in zip(features(a), features(b), strict=True)) for a in PLANETS for b in PLANETS
+)
 
 
 # --- setup and turn order -------------------------------------------------------------------------------------
@@ -205,27 +209,31 @@ def placement_points(galaxy: Galaxy, token: int, x: int, y: int) -> Points:
     return total
 
 
-def open_runs(galaxy: Galaxy) -> int:
-    """Features shared by two planets in a line whose third square is still empty: points one planet could add."""
+def closing_pairs(galaxy: Galaxy) -> dict[tuple[int, int], list[tuple[int, int]]]:
+    """The empty squares where one more planet would complete runs, each with the pairs of tokens it would join."""
     grid = _grid(galaxy)
-    grid_or_star = set(grid)
-    grid_or_star.add(STAR)
-    total = 0
+    blocked = set(grid)
+    blocked.add(STAR)
+    pairs: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for (x, y), a in grid.items():
-        fa = features(a)
         for dx, dy in LINES:
             b = grid.get((x + dx, y + dy))
             if b is not None:
-                ends = ((x - dx, y - dy), (x + 2 * dx, y + 2 * dy))
+                ends: tuple[tuple[int, int], ...] = ((x - dx, y - dy), (x + 2 * dx, y + 2 * dy))
             else:
                 b = grid.get((x + 2 * dx, y + 2 * dy))
                 ends = ((x + dx, y + dy),)
             if b is None:
                 continue
-            fb = features(b)
-            shared = sum(fa[f] == fb[f] for f in range(3))
-            total += shared * sum(end not in grid_or_star for end in ends)
-    return total
+            for end in ends:
+                if end not in blocked:
+                    pairs.setdefault(end, []).append((a, b))
+    return pairs
+
+
+def open_runs(galaxy: Galaxy) -> int:
+    """Features shared by two planets in a line whose third square is still empty: points one planet could add."""
+    return sum(PAIR_SHARED[a * 27 + b] for joined in closing_pairs(galaxy).values() for a, b in joined)
 
 
 def star_neighbours(galaxy: Galaxy) -> int:
