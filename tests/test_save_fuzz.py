@@ -19,7 +19,7 @@ from exotui.engine.records import HUMAN, BadSave, GameRecord, SavedGame, Seat, l
 from savegame_toy import register
 
 NAME = Path("fuzzed.exosave")
-FUZZ = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 @pytest.fixture(autouse=True)
@@ -101,7 +101,7 @@ def test_spliced_bytes_are_refused_or_verified(key, cut, size, junk):
     assert_clean(outcome(data[:start] + junk + data[start + size :]))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(value=msgpack_values)
 def test_random_msgpack_is_refused(value):
     result = outcome(msgspec.msgpack.encode(value))
@@ -121,7 +121,7 @@ def _places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-@FUZZ
+@settings(FUZZ, max_examples=400)
 @given(key=MODELS, data=st.data())
 def test_a_part_replaced_by_anything_is_refused_or_verified(key, data):
     """Wrong field types, absurd numbers and hostile actions reach the decoder and the game's own rules."""
