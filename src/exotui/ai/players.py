@@ -80,7 +80,7 @@ class GreedyPlayer:
 # Seconds per decision of the `mcts` (and `cheat`) levels.
 LEVELS: dict[str, float] = {"easy": 0.25, "normal": 1.0, "hard": 4.0}
 # Playouts stop after this many actions and ask the game's `evaluate` hook, when it has one.
-PLAYOUT_DEPTH = 20
+PLAYOUT_DEPTH = 4
 
 
 def search_config(level: str | None) -> SearchConfig:
