@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from exotui import games
 from exotui.engine.records import HUMAN, BadSave, GameRecord, SavedGame, Seat, load, load_bytes
+from exotui.engine.savedir import SaveDir
 from savegame_toy import register
 
 NAME = Path("fuzzed.exosave")
@@ -123,8 +124,8 @@ def _places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 @settings(FUZZ, max_examples=400)
 @given(key=MODELS, data=st.data())
-def test_a_part_replaced_by_anything_is_refused_or_verified(key, data):
-    """Wrong field types, absurd numbers and hostile actions reach the decoder and the game's own rules."""
+def test_a_part_replaced_by_anything_is_refused_or_verified(tmp_path, key, data):
+    """Wrong field types, absurd numbers and hostile actions reach the decoder, the game's rules and the listing."""
     content = msgspec.msgpack.decode(model(*key))
     places = _places(content)[1:]
     for _ in range(data.draw(st.integers(1, 3))):
@@ -138,4 +139,8 @@ def test_a_part_replaced_by_anything_is_refused_or_verified(key, data):
                 del parent[last]
         except (KeyError, IndexError, TypeError):
             continue
-    assert_clean(outcome(msgspec.msgpack.encode(content)))
+    mutated = msgspec.msgpack.encode(content)
+    assert_clean(outcome(mutated))
+    (tmp_path / NAME).write_bytes(mutated)
+    for entry in SaveDir(tmp_path).entries():
+        assert entry.problem is not None or entry.header.status

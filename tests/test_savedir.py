@@ -95,3 +95,17 @@ def test_delete_removes_one_save_of_the_directory_only(tmp_path):
     assert outside.exists()
     with pytest.raises(FileNotFoundError):
         saves.delete(gone.path)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("updated", "2020-01-01T00:00:00"), ("result", []), ("seats", []), ("actions", -3)]
+)
+def test_a_hostile_header_is_listed_as_unreadable(tmp_path, field, value):
+    saves = SaveDir(tmp_path)
+    good = started(saves, 1, 2)
+    content = msgspec.msgpack.decode(good.path.read_bytes())
+    content["header"][field] = value
+    (tmp_path / f"odd{SUFFIX}").write_bytes(msgspec.msgpack.encode(content))
+    entries = saves.entries()
+    assert [entry.path.name for entry in entries] == [good.path.name, f"odd{SUFFIX}"]
+    assert f"$.header.{field}" in entries[1].problem

@@ -33,6 +33,8 @@ T = TypeVar("T")
 
 # Shown on screens and printed to terminals, so no control characters (no escape sequences from a hostile file).
 Text = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f-\x9f]*$")]
+# Always UTC-aware: a naive time from a hand-made file could not even be sorted with the others.
+When = Annotated[datetime, msgspec.Meta(tz=True)]
 
 
 class BadSave(ValueError):
@@ -92,13 +94,13 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     variant: Text | None
     seed: int
     seats: Annotated[tuple[Seat, ...], msgspec.Meta(min_length=1, max_length=16)]
-    created: datetime
-    updated: datetime
+    created: When
+    updated: When
     # How far the game went, so a listing can show progress without replaying.
     actions: Annotated[int, msgspec.Meta(ge=0)]
     turn: int
     # Per seat, once the game is over: 1 for a win, 0 for a loss, shares for a shared win.
-    result: tuple[float, ...] | None = None
+    result: Annotated[tuple[float, ...], msgspec.Meta(min_length=1, max_length=16)] | None = None
 
     @property
     def finished(self) -> bool:
