@@ -203,7 +203,8 @@ def _set_header(field: str, value: Any) -> Callable[[dict[str, Any]], None]:
         (lambda content: content["actions"].__setitem__(0, ["hold"]), 0, "action 1 is illegal"),
         (_extra_action, -1, "comes after the end of the game"),
         (_set_header("actions", 3), None, "the header says 3 actions"),
-        (_set_header("result", None), None, "the header says the game is not over"),
+        (_set_header("result", None), None, "the header says the game goes on, but the replay ends it"),
+        (_set_header("result", [0.5, 0.5]), None, "the header gives the result (0.5, 0.5), the replay ("),
         (_set_header("turn", 999), None, "the header says turn 999"),
         (_set_header("seed", 4), None, "the opening position differs"),
         (lambda content: content.__setitem__("final", "0" * 24), -2, "the last position differs"),
@@ -227,7 +228,7 @@ def test_an_unfinished_save_claiming_a_result_does_not_verify(tmp_path):
     record.save()
     play(record, 2, 5)
     tamper(record.path, _set_header("result", [1.0, 0.0]))
-    with pytest.raises(VerificationFailed, match="the header says the game is over"):
+    with pytest.raises(VerificationFailed, match="the header says the game is over, but the replay does not end it"):
         load(record.path)
 
 

@@ -19,7 +19,7 @@ from typing import Annotated, Any, TypeVar
 
 import msgspec
 
-from exotui import __version__
+from exotui import __version__, games
 from exotui.engine.protocol import Game, GameSetupError, IllegalAction, state_hash
 
 FORMAT_VERSION = 1
@@ -261,9 +261,6 @@ def load_bytes(data: bytes, path: Path) -> SavedGame:
 
 
 def _game_of(header: Header, path: Path) -> Game:
-    # Imported here: the registry imports every game, and saves are only opened once a game is wanted.
-    from exotui import games
-
     try:
         return games.get(header.game)
     except games.UnknownGame as exc:
@@ -320,8 +317,13 @@ def _replay(path: Path, data: bytes) -> tuple[SavedGame, _Checkpoints]:
 def _check_progress(path: Path, game: Game, header: Header, state: Any) -> None:
     result = game.outcome(state) if game.is_over(state) else None
     if header.result != result:
-        said = "over" if header.result is not None else "not over"
-        raise VerificationFailed(path, f"the header says the game is {said}, the replay disagrees", None)
+        if header.result is None:
+            problem = "the header says the game goes on, but the replay ends it"
+        elif result is None:
+            problem = "the header says the game is over, but the replay does not end it"
+        else:
+            problem = f"the header gives the result {header.result}, the replay {result}"
+        raise VerificationFailed(path, problem, None)
     if header.turn != game.turn(state):
         raise VerificationFailed(
             path, f"the header says turn {header.turn}, the replay reaches turn {game.turn(state)}", None
