@@ -89,20 +89,23 @@ def search_config(level: str | None) -> SearchConfig:
     if level in LEVELS:
         return SearchConfig(seconds=LEVELS[level], playout_depth=PLAYOUT_DEPTH)
     key, _, value = level.partition("=")
-    if key in ("it", "s"):
-        try:
-            number = int(value) if key == "it" else float(value)
-        except ValueError:
-            raise ValueError(f"{value!r} is not a number") from None
+    if key not in ("it", "s"):
+        raise ValueError(f"the level must be {', '.join(LEVELS)}, it=ITERATIONS or s=SECONDS, not {level!r}")
+    try:
         if key == "it":
-            return SearchConfig(iterations=int(number), playout_depth=PLAYOUT_DEPTH)
-        return SearchConfig(seconds=number, playout_depth=PLAYOUT_DEPTH)
-    raise ValueError(f"the level must be {', '.join(LEVELS)}, it=ITERATIONS or s=SECONDS, not {level!r}")
+            iterations = int(value)
+        else:
+            seconds = float(value)
+    except ValueError:
+        raise ValueError(f"{value!r} is not a number") from None
+    if key == "it":
+        return SearchConfig(iterations=iterations, playout_depth=PLAYOUT_DEPTH)
+    return SearchConfig(seconds=seconds, playout_depth=PLAYOUT_DEPTH)
 
 
 def level_processes(level: str | None) -> int:
     """Processes searching each decision: every core for `hard` (root parallelisation), one otherwise."""
-    return os.cpu_count() or 1 if level == "hard" else 1
+    return (os.cpu_count() or 1) if level == "hard" else 1
 
 
 class MctsPlayer:
