@@ -308,19 +308,30 @@ def test_an_unwritable_place_turns_saving_off_with_a_clear_message(tmp_path):
     assert record.actions == [Roll(1)]
 
 
-@pytest.mark.parametrize("step", ["fsync", "replace"])
-def test_a_failed_write_leaves_the_previous_save_and_saving_can_resume(tmp_path, monkeypatch, step):
+@pytest.mark.parametrize(
+    ("module", "step", "code"),
+    [
+        (records.os, "fsync", errno.ENOSPC),
+        (records.os, "replace", errno.ENOSPC),
+        (records, "open", errno.EROFS),
+        (records, "open", errno.EACCES),
+    ],
+)
+def test_a_failed_write_leaves_the_previous_save_and_saving_can_resume(tmp_path, monkeypatch, module, step, code):
     record = GameRecord.new(tmp_path / "a.exosave", GAME, 4, SEATS)
     record.save()
     play(record, 4, 6)
     good = record.path.read_bytes()
 
-    def disk_full(*args: Any) -> None:
-        raise OSError(errno.ENOSPC, "No space left on device")
+    def failing(*args: Any) -> Any:
+        if step == "open" and "w" not in args[1]:
+            return open(*args)  # reading the save back stays possible
+        raise OSError(code, os.strerror(code))
 
-    monkeypatch.setattr(records.os, step, disk_full)
-    with pytest.raises(SavingOff, match="No space left on device"):
+    monkeypatch.setattr(module, step, failing, raising=False)
+    with pytest.raises(SavingOff) as caught:
         play(record, 5, 1)
+    assert str(caught.value) == f"saving is off: cannot write {record.path}: {os.strerror(code)}"
     play(record, 6, 3)
     assert record.path.read_bytes() == good
     assert os.listdir(tmp_path) == ["a.exosave"]
