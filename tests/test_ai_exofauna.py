@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -76,3 +79,24 @@ def test_cheat_and_fair_search_both_run_on_exofauna() -> None:
     assert isinstance(cheat, MctsPlayer) and isinstance(fair, MctsPlayer)
     assert cheat.decide(GAME, state, seat).exact
     assert not fair.decide(GAME, GAME.view(state, seat), seat).exact
+
+
+def test_search_does_not_depend_on_the_hash_seed() -> None:
+    # Iterating a set of actions or cards would make the choice depend on PYTHONHASHSEED; run it under two.
+    script = (
+        "from exotui import games; from exotui.ai.players import make_player\n"
+        "g = games.get('exofauna'); s = g.new_game(5, 2)\n"
+        "r = make_player('mcts:it=300', seed=1).decide(g, g.view(s, 0), 0)\n"
+        "print(r.action, [(x.visits, round(x.mean_value, 12)) for x in r.stats])\n"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for hash_seed in ("1", "2")
+    }
+    assert len(outputs) == 1
