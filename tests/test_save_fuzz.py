@@ -41,7 +41,7 @@ def model(game_id: str, actions: int | None) -> bytes:
         return record.path.read_bytes()
 
 
-MODELS = st.sampled_from([("pig", None), ("pig", 20), ("exofauna", None), ("exofauna", 40)])
+MODELS = st.sampled_from([("pig", None), ("pig", 20), ("exofauna", None), ("exofauna", 40), ("exo2", None)])
 
 
 def outcome(data: bytes) -> SavedGame | BadSave:
