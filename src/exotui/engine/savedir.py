@@ -47,13 +47,10 @@ class SaveDir:
 
     def entries(self) -> list[SaveEntry]:
         """Every save, most recently played first, then the unreadable ones; reads headers only."""
-        try:
-            paths = sorted(self.path.glob(f"*{SUFFIX}"))
-        except OSError:
-            return []
         readable: list[tuple[datetime, SaveEntry]] = []
         broken = []
-        for path in paths:
+        # glob yields nothing for a missing or unreadable directory.
+        for path in sorted(self.path.glob(f"*{SUFFIX}")):
             try:
                 header = read_header(path)
             except BadSave as exc:
@@ -65,7 +62,7 @@ class SaveDir:
 
     def latest_unfinished(self) -> SaveEntry | None:
         """The game to offer for "Continue": the unfinished save played most recently."""
-        return next((e for e in self.entries() if e.header is not None and not e.header.finished), None)
+        return next((entry for entry in self.entries() if entry.header and not entry.header.finished), None)
 
     def delete(self, path: Path) -> None:
         """Remove one save of this directory; OSError (with its strerror) when the file cannot be removed."""
