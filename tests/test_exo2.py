@@ -416,3 +416,11 @@ def test_a_three_player_game_saves_and_loads_through_the_shared_records(tmp_path
     assert saved.actions == tuple(record.actions)
     assert saved.final == record.state
     assert saved.header.result == GAME.outcome(record.state)
+
+
+def test_the_playout_policy_plays_at_random_when_nothing_scores():
+    state = GAME.new_game(2, 2)
+    actions = GAME.legal_actions(state)
+    chosen = {GAME.rollout_action(state, actions, random.Random(n)) for n in range(20)}
+    assert chosen <= set(actions)
+    assert len(chosen) > 10

@@ -173,3 +173,17 @@ def test_replaying_seed_and_actions_gives_the_same_states(game):
     assert GAME.legal_actions(view) == GAME.legal_actions(states[len(states) // 2])
     full = GAME.determinize(view, seat, random.Random(seed))
     assert msgspec.structs.replace(full, rng=0) == view
+
+
+@settings(max_examples=60, deadline=None)
+@given(games, st.randoms(use_true_random=False))
+def test_the_playout_policy_takes_a_best_scoring_placement(game, policy_rng):
+    seed, players, chooser = game
+    states, _ = random_game(seed, players, chooser)
+    for state in states[:-1]:
+        actions = GAME.legal_actions(state)
+        galaxy = state.galaxies[GAME.current_player(state)]
+        gains = {action: sum(rules.placement_points(galaxy, action.token, action.x, action.y)) for action in actions}
+        chosen = GAME.rollout_action(state, actions, policy_rng)
+        assert chosen in gains
+        assert gains[chosen] == max(gains.values())

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Sequence
 
 from exotui.games.exo2 import rules
 from exotui.games.exo2 import view as views
@@ -31,6 +33,28 @@ def evaluate(state: Exo2State) -> tuple[float, ...]:
     return tuple(weight / total for weight in weights)
 
 
+def rollout_action(state: Exo2State, actions: Sequence[Take], rng: random.Random) -> Take:
+    """Playout policy: a placement scoring the most points now (random among the best), else a random action.
+
+    Playouts that take the runs on offer judge a move far better than uniform ones: with it mcts:normal beat
+    greedy 18 games in 24 (75%), against 12.5 in 24 without (same seeds, seats rotated).
+    """
+    closing = rules.closing_pairs(state.galaxies[rules.planets_placed(state) % state.players])
+    best, choices = 0, []
+    if closing:
+        tokens = rules.available_tokens(state.universe)
+        shared = rules.SHARED
+        for (x, y), joined in closing.items():
+            for token in tokens:
+                gain = sum(sum(shared[(a * 27 + b) * 27 + token]) for a, b in joined)
+                if gain > best:
+                    best, choices = gain, [Take(token, x, y)]
+                elif gain == best and gain:
+                    choices.append(Take(token, x, y))
+    pool = choices or actions
+    return pool[int(rng.random() * len(pool))]
+
+
 class Exo2Game:
     id = "exo2"
     title = "EXO n°2"
@@ -52,6 +76,7 @@ class Exo2Game:
     determinize = staticmethod(views.determinize)
     describe = staticmethod(views.describe)
     evaluate = staticmethod(evaluate)
+    rollout_action = staticmethod(rollout_action)
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"
