@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import random
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from hypothesis import strategies as st
 from exotui import games
 from exotui.engine.records import HUMAN, BadSave, GameRecord, SavedGame, Seat, load, load_bytes
 from exotui.engine.savedir import SaveDir
-from savegame_toy import register
+from savegame_toy import play, register
 
 NAME = Path("fuzzed.exosave")
 FUZZ = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -31,13 +30,11 @@ def _pig(monkeypatch: pytest.MonkeyPatch) -> None:
 @functools.cache
 def model(game_id: str, actions: int | None) -> bytes:
     """A save of a random game (finished, or stopped after `actions`), recorded once per session."""
-    game = games.get(game_id)
-    chooser = random.Random(7)
+    seats = (Seat("Ann", HUMAN), Seat("Bot", "random"))
     with tempfile.TemporaryDirectory() as directory:
-        record = GameRecord.new(Path(directory) / "m.exosave", game, 7, (Seat("Ann", HUMAN), Seat("Bot", "random")))
+        record = GameRecord.new(Path(directory) / "m.exosave", games.get(game_id), 7, seats)
         record.save()
-        while not record.finished and (actions is None or len(record.actions) < actions):
-            record.append(chooser.choice(game.legal_actions(record.state)))
+        play(record, 7, actions)
         return record.path.read_bytes()
 
 
