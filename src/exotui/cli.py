@@ -292,8 +292,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
         if handler is None:
-            parser.print_help()
-            return 0
+            # Imported here so the headless subcommands start without loading Textual.
+            from exotui.tui.app import run
+
+            return run()
         return handler(args)
     except CliError as exc:
         print(f"exotui: error: {exc}", file=sys.stderr)

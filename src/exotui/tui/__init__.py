@@ -1,0 +1,1 @@
+"""The Textual app: `exotui` with no subcommand opens it (see app.py)."""

@@ -1,0 +1,34 @@
+"""Hot-seat: hides the table between two people's decisions until the next one is at the keyboard."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from exotui.tui.widgets.too_small import TooSmall
+
+
+class PassKeyboardScreen(Screen[None]):
+    BINDINGS: Final = [Binding("enter", "ready", "I am ready")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player_name = name
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center():
+            yield Static(
+                f"Pass the keyboard to {self.player_name}.\n\n"
+                f"{self.player_name}: press Enter when the other player is not looking.",
+                id="pass-message",
+            )
+        yield Footer()
+        yield TooSmall()
+
+    def action_ready(self) -> None:
+        self.dismiss()

@@ -1,0 +1,49 @@
+"""The computer player's status: idle, or searching with a time bar, iterations, its favourite and win chance."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from textual.content import Content
+from textual.widget import Widget
+
+BAR: Final = 16
+
+
+class AiStatus(Widget):
+    COMPONENT_CLASSES: Final = {"ai--title", "ai--bar"}
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.title = "AI"
+        self.lines: tuple[str, ...] = ()
+        self.fraction: float | None = None
+
+    def idle(self, title: str, message: str) -> None:
+        self.title, self.lines, self.fraction = title, (message,), None
+        self.refresh()
+
+    def thinking(
+        self,
+        title: str,
+        iterations: int,
+        elapsed: float,
+        budget: float | None,
+        preferred: str,
+        win: float,
+    ) -> None:
+        timing = f"{elapsed:.1f} of {budget:.1f} s" if budget else f"{elapsed:.1f} s"
+        self.title = title
+        self.fraction = min(1.0, elapsed / budget) if budget else None
+        self.lines = (timing, f"{iterations:,} iterations", f"win chance {win:.0%}", f"prefers: {preferred}")
+        self.refresh()
+
+    def render(self) -> Content:
+        parts: list[Content | str] = [Content.styled(self.title, self.get_visual_style("ai--title", partial=True))]
+        if self.fraction is not None:
+            filled = round(self.fraction * BAR)
+            parts.append(
+                Content.styled("█" * filled + "░" * (BAR - filled), self.get_visual_style("ai--bar", partial=True))
+            )
+        parts.extend(self.lines)
+        return Content("\n").join(parts)

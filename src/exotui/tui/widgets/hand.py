@@ -1,0 +1,91 @@
+"""Hands: your own hand card by card, and the other player's as a count."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from textual.content import Content
+from textual.widget import Widget
+
+from exotui.games.exofauna.cards import COLOUR_LETTERS, organism_of
+from exotui.tui.widgets.organism import colour, colour_class, label
+
+# Card lines shown at once; a longer hand scrolls with the cursor.
+VISIBLE: Final = 6
+
+
+class Hand(Widget):
+    """The deciding player's hand. In full, one card a line (number key, colour letter, name, instinct and
+    adaptation with its text, cut at the edge: the card under the cursor is printed in full in the prompt);
+    compact, a single line of names, for questions that are not about choosing a card to play."""
+
+    COMPONENT_CLASSES: Final = {"card--blue", "card--yellow", "hand--cursor", "hand--touched", "hand--title"}
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.title = "Hand"
+        self.cards: tuple[int, ...] = ()
+        self.cursor: int | None = None
+        self.touched: frozenset[int] = frozenset()
+        self.compact = False
+
+    def show(
+        self,
+        title: str,
+        cards: tuple[int, ...],
+        cursor: int | None = None,
+        touched: frozenset[int] = frozenset(),
+        compact: bool = False,
+    ) -> None:
+        # The height follows the number of cards and the form: only a change there needs a new layout.
+        resized = (len(cards), compact) != (len(self.cards), self.compact)
+        self.title, self.cards, self.cursor, self.touched, self.compact = title, cards, cursor, touched, compact
+        self.refresh(layout=resized)
+
+    def render(self) -> Content:
+        title = Content.styled(self.title, self.get_visual_style("hand--title", partial=True))
+        if self.compact:
+            names = [self._styled(card, label(card)) for card in self.cards]
+            return Content.assemble(title, ": ", Content(" · ").join(names) if names else "empty")
+        if not self.cards:
+            return Content.assemble(title, " (empty)")
+        first = 0
+        if self.cursor is not None and len(self.cards) > VISIBLE:
+            first = min(max(0, self.cursor - VISIBLE // 2), len(self.cards) - VISIBLE)
+        shown = range(first, min(len(self.cards), first + VISIBLE))
+        more = len(self.cards) - len(shown)
+        heading = f" ({len(self.cards)} cards, {more} more: ↑↓ scroll)" if more else ""
+        lines = [Content.assemble(title, heading)]
+        for index in shown:
+            card = self.cards[index]
+            organism = organism_of(card)
+            line = Content.assemble(
+                f"{'▶' if index == self.cursor else ' '}{index + 1} ",
+                self._styled(card, f"{COLOUR_LETTERS[colour(card)]} {organism.name:<9}"),
+                f" {organism.instinct:<9} {organism.adaptation}: {organism.text}",
+            ).truncate(self.size.width, ellipsis=True, pad=True)
+            if index == self.cursor:
+                line = line.stylize(self.get_visual_style("hand--cursor", partial=True))
+            lines.append(line)
+        return Content("\n").join(lines)
+
+    def _styled(self, card: int, text: str) -> Content:
+        style = self.get_visual_style(colour_class(card))
+        if card in self.touched:
+            style += self.get_visual_style("hand--touched", partial=True)
+        return Content.styled(text, style)
+
+
+class HandCount(Widget):
+    """How many cards a player holds, without showing them."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.count = 0
+
+    def show(self, count: int) -> None:
+        self.count = count
+        self.refresh()
+
+    def render(self) -> Content:
+        return Content(f"hand {self.count}")

@@ -1,0 +1,37 @@
+"""How an ExoFauna card reads on screen: its colour told by a letter as well as by colour, and its names."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from exotui.games.exofauna.cards import COLOUR_LETTERS, COLOUR_NAMES, INSTINCT_TEXT, START_HOLE, organism_of
+
+INSTINCT_SHORT: Final = {"Predator": "Pred", "Swarming": "Swarm", "Scavenger": "Scav"}
+
+
+def colour(card: int) -> int:
+    """The colour of an organism card, or of a hole card (a starting hole or an organism turned over)."""
+    return START_HOLE.index(card) if card in START_HOLE else card >> 3
+
+
+def colour_class(card: int) -> str:
+    """The component class a widget styles this card's colour with.
+
+    Widgets read it with `get_visual_style(name)`, not `partial=True`: in Textual 8.2 a partial style loses the
+    component's own background.
+    """
+    return f"card--{COLOUR_NAMES[colour(card)]}"
+
+
+def label(card: int) -> str:
+    """'B Primu': the colour letter first, so the owner reads without colour."""
+    return f"{COLOUR_LETTERS[colour(card)]} {organism_of(card).name}"
+
+
+def full_text(card: int) -> str:
+    """Everything printed on the card: name, colour, instinct and adaptation with their texts."""
+    organism = organism_of(card)
+    return (
+        f"{organism.name} ({COLOUR_NAMES[colour(card)]}, {COLOUR_LETTERS[colour(card)]}) · "
+        f"{organism.instinct}: {INSTINCT_TEXT[organism.instinct]} · {organism.adaptation}: {organism.text}"
+    )

@@ -1,0 +1,296 @@
+"""The app driven by key presses, as a player would: whole games, every kind of prompt, quitting, resizing.
+
+The helpers read the board only to decide which keys to press; every decision reaches the game by a key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import random
+import time
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from exotui import games
+from exotui.engine.protocol import state_hash
+from exotui.tui import screens
+from exotui.tui.app import ExoTuiApp
+from exotui.tui.boards import Board
+from exotui.tui.boards.exofauna import GRID, Mode
+from exotui.tui.screens.end import EndScreen
+from exotui.tui.screens.game import GameScreen
+from exotui.tui.screens.help import HelpScreen
+from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
+from exotui.tui.session import HUMAN, GameSession, Seat
+from exotui.tui.widgets.too_small import TooSmall
+
+# Positions of the seat choices in the new game screen's lists (see new_game.SEAT_CHOICES).
+SEAT_KEYS = {"human": 0, "mcts:easy": 1, "mcts:normal": 2, "mcts:hard": 3, "greedy": 4, "random": 5}
+
+
+def in_event_loop(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async test with asyncio.run (the project has no pytest async plugin)."""
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+async def settle(pilot: Pilot, rounds: int = 3) -> None:
+    for _ in range(rounds):
+        await pilot.pause()
+
+
+async def new_game(
+    pilot: Pilot, blue: str = "human", yellow: str = "mcts:normal", seed: int | None = None, quick: bool = False
+) -> None:
+    """From the title: open New game, set both seats and the variant by key, type the seed, start."""
+    await pilot.press("enter")
+    await settle(pilot)
+    for seat, kind in ((0, blue), (1, yellow)):
+        await pilot.press("tab")  # focus goes back to the top of the form from Start below
+        select_id = f"#seat-{seat}"
+        while pilot.app.focused is None or pilot.app.focused.id != select_id.lstrip("#"):
+            await pilot.press("tab")
+        await pilot.press("enter")
+        await settle(pilot)
+        current = SEAT_KEYS["human" if seat == 0 else "mcts:normal"]
+        target = SEAT_KEYS[kind]
+        await pilot.press(*(["down"] * (target - current) if target >= current else ["up"] * (current - target)))
+        await pilot.press("enter")
+        await settle(pilot)
+    if quick:
+        await pilot.press("tab", "enter", "down", "enter")
+        await settle(pilot)
+    while pilot.app.focused is None or pilot.app.focused.id != "seed":
+        await pilot.press("tab")
+    if seed is not None:
+        await pilot.press(*str(seed))
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def start(pilot: Pilot, seats: tuple[str, ...], seed: int) -> GameScreen:
+    """Open a game directly (the setup by keys is tested once, in the whole-game test)."""
+    screen = GameScreen(GameSession(games.get("exofauna"), seed, None, tuple(Seat(kind) for kind in seats)), 0)
+    await pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
+def board(app: ExoTuiApp) -> Board:
+    return app.screen.query_one(Board)
+
+
+async def press_for(pilot: Pilot, action: object) -> None:
+    """Press the keys that make the board decide `action`, which must be one of its legal actions."""
+    the_board = board(pilot.app)
+    assert action in the_board.legal
+    if the_board.mode is Mode.PROMPT:
+        index = the_board.legal.index(action)
+        if index < 9:
+            await pilot.press(str(index + 1))
+        else:
+            await pilot.press("1", *["down"] * index)
+        assert the_board.option == index
+        await pilot.press("enter")
+        return
+    assert the_board.mode is Mode.CARD
+    hand = the_board.view.hands[the_board.viewer]
+    await pilot.press(str(hand.index(action.card) + 1))
+    assert the_board.mode is Mode.SPACE
+    row, column = next(
+        (r, action.slot * 3 + c) for r, cells in enumerate(GRID) for c, cell in enumerate(cells) if cell == action.space
+    )
+    while the_board.cursor != (row, column):
+        here = the_board.cursor
+        # Along the middle row the cursor jumps over the holes' centres, so a space above or below a centre is
+        # reached by leaving that row first.
+        vertical_first = here[0] == 1 and column % 3 == 1
+        if here[1] != column and not vertical_first:
+            await pilot.press("right" if column > here[1] else "left")
+        else:
+            await pilot.press("down" if row > here[0] else "up")
+        assert the_board.cursor != here, "the cursor did not move"
+    await pilot.press("enter")
+
+
+async def play_to_the_end(pilot: Pilot, rng: random.Random, limit: int = 2000) -> int:
+    """Answer every human decision with a random legal action, by keys, until the end screen; returns how many."""
+    decisions = 0
+    for _ in range(limit):
+        app = pilot.app
+        if isinstance(app.screen, EndScreen):
+            return decisions
+        if isinstance(app.screen, PassKeyboardScreen):
+            await pilot.press("enter")
+        elif isinstance(app.screen, GameScreen) and board(app).mode is not Mode.WAIT:
+            await press_for(pilot, rng.choice(board(app).legal))
+            decisions += 1
+        await pilot.pause()
+    raise AssertionError("the game did not end")
+
+
+def status_text(app: ExoTuiApp) -> str:
+    return str(app.screen.query_one("#status", Static).render())
+
+
+@in_event_loop
+async def test_enter_twice_starts_a_game_against_the_normal_ai() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert [seat.kind for seat in app.screen.session.seats] == ["human", "mcts:normal"]
+        assert board(app).mode is Mode.CARD
+
+
+@in_event_loop
+async def test_a_whole_game_against_a_fast_ai_by_keys_alone() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        await new_game(pilot, yellow="greedy", seed=11, quick=True)
+        assert isinstance(app.screen, GameScreen)
+        session = app.screen.session
+        assert session.variant == "quick"
+        assert [seat.kind for seat in session.seats] == ["human", "greedy"]
+        decisions = await play_to_the_end(pilot, random.Random(3))
+        assert decisions > 10
+        assert session.game.is_over(session.state)
+        # The session replays: the seed and the list of actions give the final state again.
+        state = session.game.new_game(session.seed, 2, session.variant)
+        for action in session.actions:
+            state = session.game.apply(state, action)
+        assert state_hash(state) == state_hash(session.state)
+        assert "wins" in str(app.screen.query_one("#headline", Static).render()) or "draw" in str(
+            app.screen.query_one("#headline", Static).render()
+        )
+        await pilot.press("down", "down", "enter")  # Title
+        await settle(pilot)
+        assert isinstance(app.screen, screens.title.TitleScreen)
+
+
+@in_event_loop
+async def test_hot_seat_hides_the_table_between_players() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        await start(pilot, ("human", "human"), 5)
+        assert isinstance(app.screen, PassKeyboardScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        game_screen = app.screen
+        assert isinstance(game_screen, GameScreen)
+        rng = random.Random(1)
+        while game_screen.session.deciding == 0:
+            await press_for(pilot, rng.choice(board(app).legal))
+            await settle(pilot)
+        # Yellow's turn: the table (with Blue's hand) is covered until Yellow says they are ready.
+        assert isinstance(app.screen, PassKeyboardScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert board(app).viewer == 1
+        assert board(app).mode is not Mode.WAIT
+
+
+@in_event_loop
+async def test_keys_that_do_nothing_say_why_and_esc_backs_out() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        await start(pilot, ("human", "greedy"), 7)
+        await pilot.press("left")
+        assert "Choose the card first" in status_text(app)
+        await pilot.press("9")
+        assert "only 4 cards" in status_text(app)
+        await pilot.press("escape")
+        assert "Nothing to go back to" in status_text(app)
+        await pilot.press("2")
+        assert board(app).mode is Mode.SPACE
+        await pilot.press("escape")
+        assert board(app).mode is Mode.CARD
+        assert app.screen.session.actions == []
+
+
+@in_event_loop
+async def test_help_and_quit_dialog() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.press("q")
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, screens.title.TitleScreen)
+        await pilot.press("q", "y")
+        await settle(pilot)
+    assert app.return_code == 0
+
+
+@in_event_loop
+async def test_a_small_terminal_shows_the_notice_and_recovers() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        await start(pilot, ("human", "greedy"), 3)
+        notice = app.screen.query_one(TooSmall)
+        assert not notice.region and board(app).region
+        for size in ((79, 24), (80, 23), (30, 8), (1, 1)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot, 1)
+            assert not board(app).region
+            assert notice.region.area > 0 or size == (1, 1)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert not notice.region
+        assert board(app).region.width == 80
+
+
+@in_event_loop
+async def test_quitting_while_the_ai_thinks_stops_the_search_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    finished: list[float] = []
+    real_decide = screens.game.decide
+
+    def timed_decide(*args: object) -> object:
+        try:
+            return real_decide(*args)
+        finally:
+            finished.append(time.perf_counter())
+
+    monkeypatch.setattr(screens.game, "decide", timed_decide)
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        # A search of 30 seconds on one process, which only cancelling can end in time.
+        game_screen = GameScreen(GameSession(games.get("exofauna"), 2, None, (Seat("mcts:s=30"), Seat(HUMAN))), 0)
+        app.push_screen(game_screen)
+        # Wait until the search reports progress, then check the UI answers while it runs. (Pilot's idle waits
+        # last a second while a thread computes, so this test waits by fixed pauses.)
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if "iterations" in str(game_screen.query_one("#ai-status").render()):
+                break
+        assert not finished
+        await pilot.press("question_mark")
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("q")
+        await pilot.pause(0.05)
+        quit_at = time.perf_counter()
+        await pilot.press("y")
+    for _ in range(100):
+        if finished:
+            break
+        time.sleep(0.01)
+    assert finished, "the search was still running a second after quitting"
+    assert finished[0] - quit_at < 0.5
+    assert game_screen.cancel.is_set()
