@@ -152,21 +152,24 @@ def _hidden_card(view: ExoState, action: Any) -> bool:
 class ExoFaunaBoard(Board):
     HELP: Final = "\n".join(
         [
-            "ExoFauna/Duo: be the first to claim 2 Watering Holes (1 in the Quick Game).",
+            "ExoFauna/Duo",
+            "Be the first to claim 2 Watering Holes (1 in the Quick Game). Blue starts.",
             "",
-            "Each turn: 2 Actions. An Action plays a card from your hand to a free space of either hole.",
-            "The played organism's instinct happens first (it must); then, if it is the only one of its name",
-            "at that hole, you may use its adaptation. Cards played by an adaptation do the same, for free.",
-            "After each Action a hole with 8 organisms is resolved: most organisms of one colour claims it,",
-            "a tie goes to the hole's colour; the loser's deck top forms a new hole.",
-            "End of turn: draw up to 4 cards, or discard down to 4. Decks are face up; discards go under.",
+            "Turn order",
+            "1. Two Actions. Each plays a card from your hand to a free space of either hole.",
+            "2. The played organism's instinct happens (it must). Then, if it is the only one of its name at that "
+            "hole, you may use its adaptation. Cards played by an adaptation do the same, without using an Action.",
+            "3. After each Action, a hole with 8 organisms is resolved: the colour with more organisms there claims "
+            "it, a tie goes to the hole's colour. The other player's deck top forms a new hole.",
+            "4. End of turn: draw up to 4 cards, or discard down to 4. A player who has claimed enough holes wins.",
+            "Decks are face up; discarded cards go to the bottom of your own deck, whatever their colour.",
             "",
-            "Instincts:",
+            "Instincts",
             *(f"  {name}: {text}" for name, text in INSTINCT_TEXT.items()),
             "",
-            "Organisms (3 of each per colour; B = blue, Y = yellow on every card):",
+            "Organisms (3 of each in each colour)",
             *(
-                f"  {o.name:<9} {o.instinct:<9} {o.adaptation}: {o.text}{'' if o.house else '  (rulebook)'}"
+                f"  {o.name} ({o.instinct}) · {o.adaptation}: {o.text}{'' if o.house else ' [rulebook]'}"
                 for o in ORGANISMS
             ),
             "",

@@ -15,14 +15,13 @@ from exotui.tui.widgets.too_small import TooSmall
 KEYS: Final = "\n".join(
     [
         "Keys",
-        "  1-9 or ↑↓, Enter   choose a card to play, or an answer to a question",
-        "  arrows or hjkl     move over the spaces of both holes; Enter plays the card there",
-        "  Esc                go back to choosing a card (before it is played)",
-        "  ?                  this help          q   quit (asks first)",
-        "  Ctrl+P             command palette: new game, help, title, theme",
+        "  1-9, or ↑↓ and Enter   choose a card to play, or an answer",
+        "  arrows or hjkl, Enter  move over both holes' spaces; play there",
+        "  Esc                    back to choosing a card (until it is played)",
+        "  ?  help    q  quit (asks first)    Ctrl+P  command palette",
+        "Free spaces for the chosen card are marked +, the cursor ▶ ◀; the cards and spaces an answer acts on "
+        "are underlined. B = blue and Y = yellow on every card, hole and claim.",
         "",
-        "Legal places are marked +, the cursor ▶ ◀, the squares an answer affects are underlined.",
-        "Colours are also letters: B = blue, Y = yellow, on every card, hole and claim.",
         "",
     ]
 )

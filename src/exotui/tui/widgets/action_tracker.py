@@ -32,9 +32,7 @@ class ActionTracker(Widget):
             if index < self.done:
                 marks.append(Content.styled(f"✓{ORDINALS[index]}", self.get_visual_style("action--done", partial=True)))
             elif index == self.done and self.playing:
-                marks.append(
-                    Content.styled(f"▶{ORDINALS[index]}", self.get_visual_style("action--current", partial=True))
-                )
+                marks.append(Content.styled(f"▶{ORDINALS[index]}", self.get_visual_style("action--current")))
             else:
                 marks.append(Content(f" {ORDINALS[index]}"))
         return Content.assemble(self.heading, "\nAction ", Content(" ").join(marks))

@@ -24,7 +24,7 @@ class Deck(Widget):
         self.refresh()
 
     def render(self) -> Content:
-        marker = self.get_visual_style("deck--touched", partial=True) if self.touched else None
+        marker = self.get_visual_style("deck--touched") if self.touched else None
         count = Content(f"deck {self.cards}{' ◀' if self.touched else ''}")
         if marker is not None:
             count = count.stylize(marker)

@@ -65,14 +65,14 @@ class Hand(Widget):
                 f" {organism.instinct:<9} {organism.adaptation}: {organism.text}",
             ).truncate(self.size.width, ellipsis=True, pad=True)
             if index == self.cursor:
-                line = line.stylize(self.get_visual_style("hand--cursor", partial=True))
+                line = line.stylize(self.get_visual_style("hand--cursor"))
             lines.append(line)
         return Content("\n").join(lines)
 
     def _styled(self, card: int, text: str) -> Content:
         style = self.get_visual_style(colour_class(card))
         if card in self.touched:
-            style += self.get_visual_style("hand--touched", partial=True)
+            style += self.get_visual_style("hand--touched")
         return Content.styled(text, style)
 
 

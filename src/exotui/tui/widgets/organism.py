@@ -17,8 +17,8 @@ def colour(card: int) -> int:
 def colour_class(card: int) -> str:
     """The component class a widget styles this card's colour with.
 
-    Widgets read it with `get_visual_style(name)`, not `partial=True`: in Textual 8.2 a partial style loses the
-    component's own background.
+    Widgets read styles that set a background with `get_visual_style(name)`, not `partial=True`: in Textual 8.2
+    a partial style loses the component's own background (and no visual style keeps `reverse`).
     """
     return f"card--{COLOUR_NAMES[colour(card)]}"
 

@@ -32,7 +32,7 @@ class Prompt(Widget):
         rows = max(1, self.size.height - 1)
         first = min(max(0, self.cursor - rows // 2), max(0, len(self.options) - rows))
         lines = [question]
-        cursor_style = self.get_visual_style("prompt--cursor", partial=True)
+        cursor_style = self.get_visual_style("prompt--cursor")
         for index in range(first, min(len(self.options), first + rows)):
             number = str(index + 1) if index < 9 else " "
             selected = index == self.cursor

@@ -94,6 +94,6 @@ class WateringHole(Widget):
         if space in self.touched:
             style += self.get_visual_style("space--touched", partial=True)
         if space == self.cursor:
-            style += self.get_visual_style("space--cursor", partial=True)
+            style += self.get_visual_style("space--cursor")
             bottom = f"▶{bottom[1:-1]}◀"
         return Content.styled(top, style), Content.styled(bottom, style)
