@@ -1,4 +1,4 @@
-"""The EXO n°2 game object: static facts, the protocol functions and the AI's evaluation, found by id "exo2"."""
+"""The EXO n°2 game object: static facts, the protocol functions and the AI hooks, found by id "exo2"."""
 
 from __future__ import annotations
 
@@ -36,8 +36,8 @@ def evaluate(state: Exo2State) -> tuple[float, ...]:
 def rollout_action(state: Exo2State, actions: Sequence[Take], rng: random.Random) -> Take:
     """Playout policy: a placement scoring the most points now (random among the best), else a random action.
 
-    Playouts that take the runs on offer judge a move far better than uniform ones: with it mcts:normal beat
-    greedy 18 games in 24 (75%), against 12.5 in 24 without (same seeds, seats rotated).
+    Playouts that take the runs on offer judge a move far better than uniform ones: mcts:normal against greedy
+    went from 52% (24 games) to 85% (40 games, `exotui arena`, seats rotated) with it.
     """
     closing = rules.closing_pairs(state.galaxies[rules.planets_placed(state) % state.players])
     best, choices = 0, []
