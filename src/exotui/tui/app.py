@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from multiprocessing import resource_tracker
 from typing import Final
 
 from textual.app import App, SystemCommand
@@ -54,7 +55,11 @@ class ExoTuiApp(App[None]):
         if isinstance(self.screen, HelpScreen):
             return
         game = self.screen.session.game.id if isinstance(self.screen, GameScreen) else HELP_GAME
-        self.push_screen(HelpScreen(board_class(game).HELP))
+        # Installed once per game, so opening help again costs no new layout of its long text.
+        name = f"help-{game}"
+        if not self.is_screen_installed(name):
+            self.install_screen(HelpScreen(board_class(game).HELP), name)
+        self.push_screen(name)
 
     def action_request_quit(self) -> None:
         if isinstance(self.screen, ConfirmScreen):
@@ -90,5 +95,8 @@ class ExoTuiApp(App[None]):
 
 
 def run() -> int:
+    # The hard AI searches on several processes. Their resource tracker must start while sys.stderr is still the
+    # terminal: inside the app, Textual's stderr has no file descriptor and starting it there fails.
+    resource_tracker.ensure_running()
     ExoTuiApp().run()
     return 0

@@ -7,7 +7,7 @@ from typing import Final
 from textual.content import Content
 from textual.widget import Widget
 
-BAR: Final = 16
+BAR: Final = 12
 
 
 class AiStatus(Widget):
@@ -18,6 +18,7 @@ class AiStatus(Widget):
         self.title = "AI"
         self.lines: tuple[str, ...] = ()
         self.fraction: float | None = None
+        self.seconds = 0.0
 
     def idle(self, title: str, message: str) -> None:
         self.title, self.lines, self.fraction = title, (message,), None
@@ -32,18 +33,18 @@ class AiStatus(Widget):
         preferred: str,
         win: float,
     ) -> None:
-        timing = f"{elapsed:.1f} of {budget:.1f} s" if budget else f"{elapsed:.1f} s"
         self.title = title
         self.fraction = min(1.0, elapsed / budget) if budget else None
-        self.lines = (timing, f"{iterations:,} iterations", f"win chance {win:.0%}", f"prefers: {preferred}")
+        self.seconds = elapsed
+        timing = () if budget else (f"{elapsed:.1f} s",)
+        self.lines = (*timing, f"{iterations:,} iterations", f"win chance {win:.0%}", f"prefers: {preferred}")
         self.refresh()
 
     def render(self) -> Content:
         parts: list[Content | str] = [Content.styled(self.title, self.get_visual_style("ai--title", partial=True))]
         if self.fraction is not None:
             filled = round(self.fraction * BAR)
-            parts.append(
-                Content.styled("█" * filled + "░" * (BAR - filled), self.get_visual_style("ai--bar", partial=True))
-            )
+            bar = Content.styled("█" * filled + "░" * (BAR - filled), self.get_visual_style("ai--bar", partial=True))
+            parts.append(Content.assemble(bar, f" {self.seconds:.1f}s"))
         parts.extend(self.lines)
         return Content("\n").join(parts)

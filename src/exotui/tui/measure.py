@@ -1,0 +1,139 @@
+"""Measure the app as a player feels it, in a real pseudo-terminal of 80x24: `python -m exotui.tui.measure`.
+
+Prints two figures: the time from starting `exotui` to its first frame (the title menu on screen), and the time
+from a key press to the repaint it causes while the AI is thinking (opening and closing help during the AI's
+search). POSIX only (it drives the app through a pty).
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import pty
+import select
+import statistics
+import struct
+import sys
+import termios
+import time
+from typing import Final
+
+ENTER: Final = b"\r"
+TAB: Final = b"\t"
+SHIFT_TAB: Final = b"\x1b[Z"
+DOWN: Final = b"\x1b[B"
+ESCAPE: Final = b"\x1b"
+
+
+class Terminal:
+    """The app running in a pty, with everything it printed since the last `expect`."""
+
+    def __init__(self, argv: list[str], columns: int = 80, rows: int = 24) -> None:
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.environ["TERM"] = "xterm-256color"
+            os.execvp(argv[0], argv)
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        self.seen = b""
+
+    def send(self, keys: bytes) -> None:
+        os.write(self.fd, keys)
+
+    def expect(self, text: str, timeout: float = 30.0) -> float:
+        """Wait until `text` has been printed; the seconds waited. Output before it is dropped."""
+        started = time.perf_counter()
+        wanted = text.encode()
+        while wanted not in self.seen:
+            left = timeout - (time.perf_counter() - started)
+            if left <= 0:
+                raise TimeoutError(f"{text!r} did not appear within {timeout} s")
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if ready:
+                self.seen += os.read(self.fd, 65536)
+        self.seen = self.seen[self.seen.index(wanted) + len(wanted) :]
+        return time.perf_counter() - started
+
+    def close(self) -> None:
+        os.kill(self.pid, 9)
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+def first_frame(runs: int) -> list[float]:
+    times = []
+    for _ in range(runs):
+        terminal = Terminal([sys.executable, "-m", "exotui"])
+        try:
+            times.append(terminal.expect("New game"))
+        finally:
+            terminal.close()
+    return times
+
+
+def repaint_idle(presses: int) -> list[float]:
+    """The same help open/close on the title screen, with no search running: the baseline."""
+    terminal = Terminal([sys.executable, "-m", "exotui"])
+    times = []
+    try:
+        terminal.expect("New game")
+        for _ in range(presses):
+            terminal.send(b"?")
+            times.append(terminal.expect("Turn order"))
+            terminal.send(ESCAPE)
+            times.append(terminal.expect("Replays"))
+    finally:
+        terminal.close()
+    return times
+
+
+def repaint_while_thinking(presses: int, level: str) -> list[float]:
+    """Start Blue as the AI at `level` against a person, then open and close help while it searches."""
+    terminal = Terminal([sys.executable, "-m", "exotui"])
+    times = []
+    try:
+        terminal.expect("New game")
+        terminal.send(ENTER)
+        terminal.expect("Start")
+        # Focus is on Start; back up to Blue's seat, open its list and go down to the level.
+        terminal.send(SHIFT_TAB * 4 + ENTER)
+        time.sleep(0.3)
+        levels = {"easy": 1, "normal": 2, "hard": 3}
+        terminal.send(DOWN * levels[level] + ENTER)
+        time.sleep(0.3)
+        terminal.send(TAB * 4 + ENTER)
+        for _ in range(presses):
+            # Press only while the search is reporting, so every press measures a repaint during a search.
+            terminal.expect("iterations")
+            terminal.send(b"?")
+            times.append(terminal.expect("Turn order"))
+            terminal.send(ESCAPE)
+            times.append(terminal.expect("Hand ·"))
+    finally:
+        terminal.close()
+    return times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m exotui.tui.measure", description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="app starts to time (default 5)")
+    parser.add_argument("--presses", type=int, default=10, help="help open/close pairs while thinking (default 10)")
+    parser.add_argument("--level", choices=("easy", "normal", "hard"), default="normal", help="the AI level")
+    args = parser.parse_args()
+    starts = first_frame(args.runs)
+    print(f"first frame: median {statistics.median(starts) * 1000:.0f} ms, max {max(starts) * 1000:.0f} ms")
+    idle = repaint_idle(args.presses)
+    print(
+        f"key press to repaint, no search running: median {statistics.median(idle) * 1000:.0f} ms, "
+        f"max {max(idle) * 1000:.0f} ms over {len(idle)} presses"
+    )
+    repaints = repaint_while_thinking(args.presses, args.level)
+    print(
+        f"key press to repaint while the AI ({args.level}) thinks: median {statistics.median(repaints) * 1000:.0f} ms, "
+        f"max {max(repaints) * 1000:.0f} ms over {len(repaints)} presses"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
