@@ -18,10 +18,11 @@ from textual.widgets import Static
 
 from exotui import games
 from exotui.engine.protocol import state_hash
+from exotui.games.exofauna.cards import card_name
 from exotui.tui import screens
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.boards import Board
-from exotui.tui.boards.exofauna import GRID, Mode
+from exotui.tui.boards.exofauna import GRID, ExoFaunaBoard, Mode
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.help import HelpScreen
@@ -294,3 +295,47 @@ async def test_quitting_while_the_ai_thinks_stops_the_search_at_once(monkeypatch
     assert finished, "the search was still running a second after quitting"
     assert finished[0] - quit_at < 0.5
     assert game_screen.cancel.is_set()
+
+
+def test_the_ai_preference_never_names_a_card_the_player_cannot_see() -> None:
+    game = games.get("exofauna")
+    describe_public = ExoFaunaBoard().describe_public
+    rng = random.Random(1)
+    state = game.new_game(21, 2)
+    secret_seen = 0
+    while not game.is_over(state):
+        seat = game.current_player(state)
+        if seat == 1:
+            blue_view = game.view(state, 0)
+            for action in game.legal_actions(game.view(state, 1)):
+                if hasattr(action, "card"):
+                    secret = action.card not in state.known[1]
+                    secret_seen += secret
+                    text = describe_public(blue_view, action)
+                    assert ("hidden card" in text) == secret, text
+                    assert secret or card_name(action.card) in text
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+    assert secret_seen > 10
+
+
+@in_event_loop
+async def test_rematch_and_the_command_palette() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        first = await start(pilot, ("greedy", "greedy"), 4)
+        for _ in range(300):
+            if isinstance(app.screen, EndScreen):
+                break
+            await pilot.pause()
+        app.ai_pause = 30  # the rematch must not play itself to the end while the test looks at it
+        await pilot.press("enter")  # Rematch
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen is not first
+        assert app.screen.session.seed == 5
+        assert [seat.kind for seat in app.screen.session.seats] == ["greedy", "greedy"]
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"help", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)

@@ -27,7 +27,7 @@ AI_NAMES: Final = {"mcts": "AI", "greedy": "AI greedy", "random": "AI random"}
 
 def seat_label(session: GameSession, seat: int) -> str:
     """'Blue: you', 'Yellow: AI normal', or 'Blue: human' when several people share the keyboard."""
-    name = seat_names(session.game)[seat]
+    name = seat_names(session.game, len(session.seats))[seat]
     kind = session.seats[seat].kind
     if session.seats[seat].is_human:
         return f"{name}: {'you' if len(session.humans) == 1 else 'human'}"

@@ -31,9 +31,9 @@ DEFAULT_SEATS: Final = (HUMAN, "mcts:normal")
 VARIANT_NAMES: Final = {"quick": "Quick Game"}
 
 
-def seat_names(game: games.Game) -> tuple[str, ...]:
-    count = min(game.player_counts)
-    return getattr(game, "seat_names", tuple(f"Seat {seat + 1}" for seat in range(count)))
+def seat_names(game: games.Game, count: int) -> tuple[str, ...]:
+    names = getattr(game, "seat_names", ())
+    return tuple(names[seat] if seat < len(names) else f"Seat {seat + 1}" for seat in range(count))
 
 
 class NewGameScreen(Screen[GameSession]):
@@ -45,42 +45,55 @@ class NewGameScreen(Screen[GameSession]):
         super().__init__()
         self.default_seed = default_seed
         self.game_ids = tuple(game_id for game_id in games.available() if has_board(game_id))
+        self.game = games.get(self.game_ids[0])
+        self.players = min(self.game.player_counts)
 
     def compose(self) -> ComposeResult:
-        game = games.get(self.game_ids[0])
+        game = self.game
         with Vertical(id="new-game"):
             yield Static("New game", id="new-game-title")
             with Grid(id="new-game-form"):
                 yield Label("Game")
-                yield Select(
-                    [(games.get(game_id).title, game_id) for game_id in self.game_ids],
-                    value=self.game_ids[0],
-                    allow_blank=False,
-                    id="game",
-                )
-                for seat, name in enumerate(seat_names(game)):
+                titles = [(games.get(game_id).title, game_id) for game_id in self.game_ids]
+                yield Select(titles, value=game.id, allow_blank=False, compact=True, id="game")
+                if len(game.player_counts) > 1:
+                    yield Label("Players")
+                    counts = [(str(count), count) for count in game.player_counts]
+                    yield Select(counts, value=self.players, allow_blank=False, compact=True, id="players")
+                for seat, name in enumerate(seat_names(game, self.players)):
                     yield Label(f"{name}{' (starts)' if seat == 0 else ''}")
                     yield Select(
-                        [(text, kind) for text, kind in SEAT_CHOICES],
+                        list(SEAT_CHOICES),
                         value=DEFAULT_SEATS[min(seat, len(DEFAULT_SEATS) - 1)],
                         allow_blank=False,
+                        compact=True,
                         id=f"seat-{seat}",
                     )
-                yield Label("Variant")
-                yield Select(
-                    [("Standard", ""), *((VARIANT_NAMES.get(v, v), v) for v in game.variants)],
-                    value="",
-                    allow_blank=False,
-                    id="variant",
-                )
+                if game.variants:
+                    yield Label("Variant")
+                    variants = [("Standard", ""), *((VARIANT_NAMES.get(v, v), v) for v in game.variants)]
+                    yield Select(variants, value="", allow_blank=False, compact=True, id="variant")
                 yield Label("Seed")
-                yield Input(placeholder="blank: a new random deal", type="integer", id="seed")
+                yield Input(placeholder="blank: a new random deal", type="integer", compact=True, id="seed")
             with Horizontal(id="new-game-buttons"):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Back", id="back")
             yield Static("Tab moves between fields; Enter opens a list or starts.", id="new-game-hint")
         yield Footer()
         yield TooSmall()
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        """A different game or number of players changes the form: build it again, keeping the focus."""
+        if event.select.id == "game" and event.value != self.game.id:
+            self.game = games.get(str(event.value))
+            self.players = min(self.game.player_counts)
+        elif event.select.id == "players" and event.value != self.players:
+            self.players = int(str(event.value))
+        else:
+            return
+        focused = event.select.id
+        await self.recompose()
+        self.query_one(f"#{focused}", Select).focus()
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
@@ -98,9 +111,9 @@ class NewGameScreen(Screen[GameSession]):
         self.dismiss()
 
     def start(self) -> None:
-        game = games.get(str(self.query_one("#game", Select).value))
-        seats = tuple(Seat(str(self.query_one(f"#seat-{seat}", Select).value)) for seat in range(len(seat_names(game))))
-        variant = str(self.query_one("#variant", Select).value) or None
+        game = self.game
+        seats = tuple(Seat(str(self.query_one(f"#seat-{seat}", Select).value)) for seat in range(self.players))
+        variant = str(self.query_one("#variant", Select).value) or None if game.variants else None
         text = self.query_one("#seed", Input).value.strip()
         if text:
             try:
