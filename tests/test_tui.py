@@ -173,9 +173,9 @@ async def test_a_whole_game_against_a_fast_ai_by_keys_alone() -> None:
         for action in session.actions:
             state = session.game.apply(state, action)
         assert state_hash(state) == state_hash(session.state)
-        assert "wins" in str(app.screen.query_one("#headline", Static).render()) or "draw" in str(
-            app.screen.query_one("#headline", Static).render()
-        )
+        expected = {(1.0, 0.0): "You win!", (0.0, 1.0): "Yellow (AI greedy) wins."}
+        shown = str(app.screen.query_one("#headline", Static).render())
+        assert shown == expected.get(session.game.outcome(session.state), "A draw: Blue (you) and Yellow (AI greedy).")
         await pilot.press("down", "down", "enter")  # Title
         await settle(pilot)
         assert isinstance(app.screen, screens.title.TitleScreen)
@@ -337,5 +337,22 @@ async def test_rematch_and_the_command_palette() -> None:
         await pilot.press("ctrl+p")
         await settle(pilot)
         await pilot.press(*"help", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+
+
+@in_event_loop
+async def test_an_ai_that_fails_is_reported_not_fatal(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object) -> object:
+        raise RuntimeError("search exploded")
+
+    monkeypatch.setattr(screens.game, "decide", broken)
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        await start(pilot, ("greedy", "human"), 1)
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert "search exploded" in status_text(app)
+        await pilot.press("question_mark")
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)

@@ -330,12 +330,12 @@ class ExoFaunaBoard(Board):
         elif self.mode is Mode.CARD:
             count = len(self._hand())
             prompt.show(
-                f"Action {view.actions_done + 1} of {ACTIONS_PER_TURN}: choose a card (1-{count} or ↑↓, then Enter).",
+                f"Action {view.actions_done + 1} of {ACTIONS_PER_TURN}: choose a card (1-{count}, or ↑↓ and Enter).",
                 full_text(self._card()),
             )
         elif self.mode is Mode.SPACE:
             prompt.show(
-                f"Play the {label(self._card())} where? Arrows or hjkl, Enter plays it, Esc picks another card.",
+                f"Play the {label(self._card())} where? ←↑↓→ or hjkl, Enter; Esc: back",
                 full_text(self._card()),
             )
         else:

@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+from textual.worker import Worker, WorkerState
 
 from exotui.ai.players import Player, make_player
 from exotui.tui.boards import Board, board_class
@@ -25,14 +26,25 @@ from exotui.tui.widgets.too_small import TooSmall
 AI_NAMES: Final = {"mcts": "AI", "greedy": "AI greedy", "random": "AI random"}
 
 
-def seat_label(session: GameSession, seat: int) -> str:
+def seat_label(session: GameSession, seat: int, template: str = "{name}: {who}") -> str:
     """'Blue: you', 'Yellow: AI normal', or 'Blue: human' when several people share the keyboard."""
     name = seat_names(session.game, len(session.seats))[seat]
-    kind = session.seats[seat].kind
     if session.seats[seat].is_human:
-        return f"{name}: {'you' if len(session.humans) == 1 else 'human'}"
-    player, _, level = kind.partition(":")
-    return f"{name}: {AI_NAMES.get(player, player)}{' ' + level if level else ''}"
+        who = "you" if len(session.humans) == 1 else "human"
+    else:
+        player, _, level = session.seats[seat].kind.partition(":")
+        who = f"{AI_NAMES.get(player, player)}{' ' + level if level else ''}"
+    return template.format(name=name, who=who)
+
+
+def headline(session: GameSession, winners: list[int]) -> str:
+    """'You win!', 'Yellow (AI normal) wins.' or who shares a draw."""
+    if len(winners) > 1:
+        return "A draw: " + " and ".join(seat_label(session, seat, "{name} ({who})") for seat in winners) + "."
+    winner = winners[0]
+    if session.humans == (winner,):
+        return "You win!"
+    return seat_label(session, winner, "{name} ({who}) wins.")
 
 
 class GameScreen(Screen[None]):
@@ -148,12 +160,9 @@ class GameScreen(Screen[None]):
         session = self.session
         outcome = session.game.outcome(session.state)
         winners = [seat for seat, value in enumerate(outcome) if value == max(outcome)]
-        if len(winners) == 1:
-            headline = f"{self.labels[winners[0]]} wins!"
-        else:
-            headline = "A draw: " + " and ".join(self.labels[seat] for seat in winners) + " share the win."
-        summary = self.board.summary(session.state, self.labels)
-        self.app.push_screen(EndScreen(headline, summary), self.app.after_game(session))
+        names = [seat_label(session, seat, "{name} ({who})") for seat in range(len(session.seats))]
+        summary = self.board.summary(session.state, names)
+        self.app.push_screen(EndScreen(headline(session, winners), summary), self.app.after_game(session))
 
     # ---------------------------------------------------------------------------------------------------------
     # The computer's turns
@@ -164,7 +173,7 @@ class GameScreen(Screen[None]):
         self.query_one(AiStatus).idle(self.labels[seat], "thinking…")
         self.search(seat, self.session.view_for(seat), self.cancel)
 
-    @work(thread=True, exclusive=True, group="ai")
+    @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
     def search(self, seat: int, view: Any, cancel: threading.Event) -> None:
         """Runs in a worker thread: the AI sees only its own view; results come back as messages."""
         action = decide(
@@ -177,6 +186,15 @@ class GameScreen(Screen[None]):
         )
         if not cancel.is_set():
             self.post_message(self.AiDecided(action, cancel))
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A failing AI must not take the app down: say so, and leave the game as it is (saves keep it)."""
+        if event.state is WorkerState.ERROR and event.worker.group == "ai":
+            error = event.worker.error
+            seat = self.session.deciding
+            name = self.labels[seat] if seat is not None else "The AI"
+            self.status(f"{name} failed to decide ({type(error).__name__}: {error}). Press q to quit.")
+            self.query_one(AiStatus).idle(name, "stopped by an error")
 
     def on_game_screen_ai_progress(self, event: AiProgress) -> None:
         if event.cancel is not self.cancel:

@@ -32,6 +32,6 @@ def full_text(card: int) -> str:
     """Everything printed on the card: name, colour, instinct and adaptation with their texts."""
     organism = organism_of(card)
     return (
-        f"{organism.name} ({COLOUR_NAMES[colour(card)]}, {COLOUR_LETTERS[colour(card)]}) · "
-        f"{organism.instinct}: {INSTINCT_TEXT[organism.instinct]} · {organism.adaptation}: {organism.text}"
+        f"{label(card)} · {organism.instinct}: {INSTINCT_TEXT[organism.instinct]} · "
+        f"{organism.adaptation}: {organism.text}"
     )
