@@ -356,3 +356,20 @@ async def test_an_ai_that_fails_is_reported_not_fatal(monkeypatch: pytest.Monkey
         await pilot.press("question_mark")
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
+
+
+@in_event_loop
+async def test_a_new_game_from_the_palette_replaces_the_one_being_played() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        first = await start(pilot, ("human", "greedy"), 1)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"new game", "enter")
+        await settle(pilot)
+        await pilot.press("enter")  # Start, with the defaults
+        await settle(pilot)
+        playing = [screen for screen in app.screen_stack if isinstance(screen, GameScreen)]
+        assert playing == [app.screen]
+        assert app.screen is not first
+        assert first.cancel.is_set()

@@ -54,7 +54,8 @@ class ExoTuiApp(App[None]):
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):
             return
-        game = self.screen.session.game.id if isinstance(self.screen, GameScreen) else HELP_GAME
+        playing = [screen for screen in self.screen_stack if isinstance(screen, GameScreen)]
+        game = playing[-1].session.game.id if playing else HELP_GAME
         # Installed once per game, so opening help again costs no new layout of its long text.
         name = f"help-{game}"
         if not self.is_screen_installed(name):
@@ -77,8 +78,12 @@ class ExoTuiApp(App[None]):
         self.push_screen(NewGameScreen(self.default_seed), self._start)
 
     def _start(self, session: GameSession | None) -> None:
-        if session is not None:
-            self.push_screen(GameScreen(session, self.ai_pause))
+        if session is None:
+            return
+        # A new game (from the palette, say) replaces the one being played: its search stops as it is removed.
+        while isinstance(self.screen, GameScreen):
+            self.pop_screen()
+        self.push_screen(GameScreen(session, self.ai_pause))
 
     def after_game(self, session: GameSession) -> Callable[[str | None], None]:
         """What the end screen's choice does: a rematch replaces the game; the others leave it."""
