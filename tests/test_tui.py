@@ -9,6 +9,7 @@ import asyncio
 import functools
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -123,9 +124,12 @@ async def press_for(pilot: Pilot, action: object) -> None:
     await pilot.press("enter")
 
 
-async def play_to_the_end(pilot: Pilot, rng: random.Random, limit: int = 2000) -> int:
-    """Answer every human decision with a random legal action, by keys, until the end screen; returns how many."""
-    decisions = 0
+async def play_to_the_end(pilot: Pilot, rng: random.Random, limit: int = 2000) -> Counter[Mode]:
+    """Answer every human decision with a random legal action, by keys, until the end screen.
+
+    Returns how many decisions were made in each input mode (cards and spaces, or prompts).
+    """
+    decisions: Counter[Mode] = Counter()
     for _ in range(limit):
         app = pilot.app
         if isinstance(app.screen, EndScreen):
@@ -133,8 +137,8 @@ async def play_to_the_end(pilot: Pilot, rng: random.Random, limit: int = 2000) -
         if isinstance(app.screen, PassKeyboardScreen):
             await pilot.press("enter")
         elif isinstance(app.screen, GameScreen) and board(app).mode is not Mode.WAIT:
+            decisions[board(app).mode] += 1
             await press_for(pilot, rng.choice(board(app).legal))
-            decisions += 1
         await pilot.pause()
     raise AssertionError("the game did not end")
 
@@ -166,7 +170,10 @@ async def test_a_whole_game_against_a_fast_ai_by_keys_alone() -> None:
         assert session.variant == "quick"
         assert [seat.kind for seat in session.seats] == ["human", "greedy"]
         decisions = await play_to_the_end(pilot, random.Random(3))
-        assert decisions > 10
+        # Both ways of answering were used: cards put on the table, and prompts of the chains.
+        assert decisions[Mode.CARD] > 5
+        assert decisions[Mode.PROMPT] > 5
+        assert len(session.actions) > sum(decisions.values())
         assert session.game.is_over(session.state)
         # The session replays: the seed and the list of actions give the final state again.
         state = session.game.new_game(session.seed, 2, session.variant)
