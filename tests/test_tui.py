@@ -380,3 +380,20 @@ async def test_a_new_game_from_the_palette_replaces_the_one_being_played() -> No
         assert playing == [app.screen]
         assert app.screen is not first
         assert first.cancel.is_set()
+
+
+@in_event_loop
+async def test_a_game_that_ends_under_help_shows_its_end_when_help_closes() -> None:
+    app = ExoTuiApp(ai_pause=0.02)
+    async with app.run_test() as pilot:
+        game_screen = await start(pilot, ("greedy", "greedy"), 4)
+        await pilot.press("question_mark")
+        for _ in range(300):
+            if game_screen.session.deciding is None:
+                break
+            await pilot.pause(0.02)
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, EndScreen)
