@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 # game id -> module holding a `BOARD` class; imported on first use so start-up stays fast.
-_MODULES: dict[str, str] = {"exofauna": "exotui.tui.boards.exofauna"}
+_MODULES: dict[str, str] = {"exofauna": "exotui.tui.boards.exofauna", "exo2": "exotui.tui.boards.exo2"}
 
 
 class Board(Widget):

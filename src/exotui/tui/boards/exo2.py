@@ -1,0 +1,331 @@
+"""The EXO n°2 table: the Universe, the score panel and the prompt on the left; the Galaxies on the right, the
+viewer's large and the others' compact beneath it; the log across the bottom.
+
+Keys: a planet is chosen in the Universe with ←→ (or ↑↓, hjkl) and Enter, or its number key; then its square in
+your Galaxy with the arrows (or hjkl) and Enter; Esc goes back to the Universe. The squares the chosen planet may
+go to show the points it would score there, as the rules count them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any, Final
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+
+from exotui.games.exo2.cards import FEATURES, HOUSE_NOTE, planet_code, planet_name
+from exotui.games.exo2.rules import (
+    PLANETS_EACH,
+    STAR,
+    current_player,
+    feature_points,
+    placement_points,
+    star_neighbours,
+)
+from exotui.games.exo2.state import Exo2State, Take
+from exotui.games.exo2.view import SEAT_NAMES, where
+from exotui.tui.boards import Board
+from exotui.tui.widgets.ai_status import AiStatus
+from exotui.tui.widgets.galaxy import Galaxy, Square
+from exotui.tui.widgets.game_log import GameLog
+from exotui.tui.widgets.planet import full_text
+from exotui.tui.widgets.prompt import Prompt
+from exotui.tui.widgets.score_panel import ScorePanel
+from exotui.tui.widgets.universe import Universe, available_slots
+
+MOVE: Final = Binding.Group("move", compact=True)
+MOST_PLAYERS: Final = 3
+
+
+class Mode(Enum):
+    WAIT = "wait"  # not the viewer's decision
+    TOKEN = "token"  # choosing a planet in the Universe
+    SQUARE = "square"  # choosing the square of the chosen planet
+
+
+def scored(points: Sequence[int]) -> str:
+    """'+2 (size +1, type +1)', or 'no points'."""
+    if not any(points):
+        return "no points"
+    parts = ", ".join(f"{name} +{n}" for name, n in zip(FEATURES, points, strict=True) if n)
+    return f"+{sum(points)} ({parts})"
+
+
+def where_square(square: Square) -> str:
+    return "the Star" if square == STAR else where(*square)
+
+
+class Exo2Board(Board):
+    HELP: Final = "\n".join(
+        [
+            "EXO n°2 keys",
+            "  1-9, or ←→ and Enter   choose an available (numbered) planet in the Universe",
+            "  arrows or hjkl, Enter  move over your Galaxy; place the planet there",
+            "  Esc                    back to the Universe (until the planet is placed)",
+            "Planets read size, colour, type: S/M/L small/medium/large, B/R/G blue/red/green, T/G/R telluric/"
+            "gaseous/ringed (LRG = large red gaseous). The Star is (*). Squares the chosen planet may go to show the "
+            "points it would score there (+ for none); the cursor is [ ].",
+            "",
+            "EXO n°2",
+            "Line up planets sharing a size, a colour or a type. Seat 1 starts; players take turns.",
+            "",
+            "A turn: take one available planet from the Universe (a planet no other planet covers; the numbered ones) "
+            "and place it in your Galaxy on an empty square touching (8 directions) your Star or one of your planets. "
+            "Planets never move.",
+            "",
+            "The end: when every Galaxy holds 13 planets (2 players) or 9 (3 players).",
+            "Scoring: every 3 squares in a straight line (row, column or diagonal) holding three planets score 1 point "
+            "for each feature the three share (up to 3). Overlapping lines count separately: 4 in a row sharing a "
+            "feature score 2.",
+            "Winner: the most points; a tie goes to the player with more planets touching their Star, then it is "
+            "shared.",
+            "",
+            HOUSE_NOTE,
+        ]
+    )
+
+    BINDINGS: Final = [
+        Binding("up", "move(0, -1)", "move", group=MOVE),
+        Binding("down", "move(0, 1)", "move", group=MOVE),
+        Binding("left", "move(-1, 0)", "move", group=MOVE),
+        Binding("right", "move(1, 0)", "move", group=MOVE),
+        Binding("k", "move(0, -1)", show=False),
+        Binding("j", "move(0, 1)", show=False),
+        Binding("h", "move(-1, 0)", show=False),
+        Binding("l", "move(1, 0)", show=False),
+        Binding("enter", "choose", "choose"),
+        Binding("escape", "back", "back"),
+        Binding("1", "pick(1)", "planet", key_display="1-9"),
+        *(Binding(str(number), f"pick({number})", show=False) for number in range(2, 10)),
+    ]
+
+    DEFAULT_CSS = """
+    Exo2Board #exo2-main { height: 1fr; }
+    Exo2Board #exo2-left { width: 30; }
+    Exo2Board #exo2-right { width: 1fr; }
+    Exo2Board #exo2-others { height: 8; }
+    Exo2Board #prompt, Exo2Board #ai-status { border-top: hkey $foreground 30%; }
+    """
+
+    can_focus = True
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view: Exo2State | None = None
+        self.viewer = 0
+        self.legal: tuple[Take, ...] = ()
+        self.labels: tuple[str, ...] = SEAT_NAMES
+        self.mode = Mode.WAIT
+        # Index of the chosen planet among the available ones, left to right (its number key minus 1).
+        self.token_index = 0
+        self.cursor: Square = STAR
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="exo2-main"):
+            with Vertical(id="exo2-left"):
+                yield Universe(id="universe")
+                yield ScorePanel(id="scores")
+                yield Prompt(id="prompt")
+                yield AiStatus(id="ai-status")
+            with Vertical(id="exo2-right"):
+                yield Galaxy(id="galaxy-main")
+                with Horizontal(id="exo2-others"):
+                    for other in range(1, MOST_PLAYERS):
+                        yield Galaxy(compact=True, id=f"galaxy-other-{other}")
+        yield GameLog(id="log")
+
+    # ---------------------------------------------------------------------------------------------------------
+    # Shown a position
+
+    def show(self, view: Any, viewer: int, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
+        self.view, self.legal, self.labels = view, tuple(legal), tuple(seat_labels)
+        if viewer != self.viewer:
+            self.viewer, self.cursor = viewer, STAR
+        if not self.legal:
+            self.mode = Mode.WAIT
+        else:
+            self.mode = Mode.TOKEN
+            self.token_index = min(self.token_index, len(self._tokens()) - 1)
+        self._draw()
+
+    def log(self, turn: int, sentence: str) -> None:
+        self.query_one(GameLog).add(turn, sentence)
+
+    def describe_public(self, view: Any, action: Any) -> str:
+        # Everything is public; short, for the AI status: "LRG 2 above and 1 left of the Star, +2".
+        seat = current_player(view)
+        assert seat is not None
+        points = sum(placement_points(view.galaxies[seat], action.token, action.x, action.y))
+        return f"{planet_code(action.token)} {where(action.x, action.y)}{f', +{points}' if points else ''}"
+
+    @staticmethod
+    def summary(state: Any, seat_labels: Sequence[str]) -> list[str]:
+        lines = []
+        points = feature_points(state)
+        for seat, (galaxy, (size, colour, kind)) in enumerate(zip(state.galaxies, points, strict=True)):
+            near = star_neighbours(galaxy)
+            lines.append(
+                f"{seat_labels[seat]}: {size + colour + kind} points (size {size}, colour {colour}, type {kind}); "
+                f"{near} planet{'' if near == 1 else 's'} touching the Star."
+            )
+        totals = [sum(p) for p in points]
+        if totals.count(max(totals)) > 1:
+            lines.append(f"A tie on {max(totals)} points goes to more planets touching the Star.")
+        return lines
+
+    def _tokens(self) -> list[int]:
+        """The planets the viewer may take, left to right in the Universe (their number keys)."""
+        assert self.view is not None
+        universe = self.view.universe
+        return [universe[slot] for slot in available_slots(universe)]
+
+    def _token(self) -> int:
+        return self._tokens()[self.token_index]
+
+    def _previews(self, token: int) -> dict[Square, int]:
+        """Each square `token` may go to, with the points placing it there would score."""
+        assert self.view is not None
+        galaxy = self.view.galaxies[self.viewer]
+        return {(a.x, a.y): sum(placement_points(galaxy, token, a.x, a.y)) for a in self.legal if a.token == token}
+
+    def _planets_each(self) -> int:
+        assert self.view is not None
+        return PLANETS_EACH[self.view.players]
+
+    def _draw(self) -> None:
+        view = self.view
+        assert view is not None
+        deciding = current_player(view)
+        choosing = self.mode is not Mode.WAIT
+        slots = available_slots(view.universe)
+        self.query_one(Universe).show(
+            view.universe, slots[self.token_index] if choosing else None, self.mode is Mode.TOKEN
+        )
+        self.query_one(ScorePanel).show(SEAT_NAMES[: view.players], feature_points(view), deciding)
+        previews = self._previews(self._token()) if choosing else None
+        galaxy = view.galaxies[self.viewer]
+        self.query_one("#galaxy-main", Galaxy).show(
+            galaxy,
+            f"{self.labels[self.viewer]} · {len(galaxy)}/{self._planets_each()} planets",
+            legal=previews,
+            cursor=self.cursor if self.mode is Mode.SQUARE else None,
+            deciding=deciding == self.viewer,
+        )
+        others = [seat for seat in range(view.players) if seat != self.viewer]
+        for index in range(1, MOST_PLAYERS):
+            widget = self.query_one(f"#galaxy-other-{index}", Galaxy)
+            widget.display = index <= len(others)
+            if index <= len(others):
+                seat = others[index - 1]
+                widget.show(view.galaxies[seat], self.labels[seat], deciding=deciding == seat)
+        self.query_one(Prompt).display = choosing
+        self.query_one(AiStatus).display = not choosing
+        self._draw_prompt()
+
+    def _draw_prompt(self) -> None:
+        view = self.view
+        assert view is not None
+        prompt = self.query_one(Prompt)
+        if self.mode is Mode.TOKEN:
+            prompt.show(
+                f"Take a planet: 1-{len(self._tokens())} or ←→, then Enter.",
+                full_text(self._token()),
+            )
+        elif self.mode is Mode.SQUARE:
+            prompt.show(
+                f"Place the {planet_code(self._token())} where? Arrows, Enter; Esc: another planet.",
+                self._square_text(),
+            )
+
+    def _square_text(self) -> str:
+        """What placing the chosen planet under the cursor would do, or why it cannot go there."""
+        assert self.view is not None
+        square = self.cursor
+        place = where_square(square)
+        here = place[0].upper() + place[1:]
+        if square == STAR:
+            return "Here is your Star."
+        planet = {(x, y): token for x, y, token in self.view.galaxies[self.viewer]}.get(square)
+        if planet is not None:
+            return f"{here}: your {planet_code(planet)} ({planet_name(planet)})."
+        if square not in self._previews(self._token()):
+            return f"{here}: not touching your Star or a planet."
+        points = placement_points(self.view.galaxies[self.viewer], self._token(), *square)
+        return f"{here}: {scored(points)}."
+
+    # ---------------------------------------------------------------------------------------------------------
+    # Keys
+
+    def _notice(self, text: str) -> None:
+        self.post_message(self.Notice(text))
+
+    def _waiting(self) -> bool:
+        if self.mode is Mode.WAIT:
+            assert self.view is not None
+            seat = current_player(self.view)
+            name = "nobody (the game is over)" if seat is None else self.labels[seat]
+            self._notice(f"Not your turn: {name} is deciding. Help (?) and quit (q) still work.")
+            return True
+        return False
+
+    def action_move(self, columns: int, rows: int) -> None:
+        if self._waiting():
+            return
+        if self.mode is Mode.TOKEN:
+            # The Universe is a single row of choices: every arrow steps along it.
+            self.token_index = (self.token_index + columns + rows) % len(self._tokens())
+        else:
+            (left, top), (right, bottom) = self.query_one("#galaxy-main", Galaxy).bounds()
+            x, y = self.cursor[0] + columns, self.cursor[1] + rows
+            if not (left <= x <= right and top <= y <= bottom):
+                self._notice("That is the edge: every square your planet could reach is already in sight.")
+                return
+            self.cursor = (x, y)
+        self._draw()
+
+    def action_pick(self, number: int) -> None:
+        if self._waiting():
+            return
+        count = len(self._tokens())
+        if number > count:
+            self._notice(f"Only {count} planets are available (numbered 1-{count}).")
+            return
+        self.token_index = number - 1
+        self._to_square()
+
+    def _to_square(self) -> None:
+        """Go on to choosing a square for the chosen planet, starting on a legal one nearest the cursor."""
+        squares = self._previews(self._token())
+        if self.cursor not in squares:
+            x, y = self.cursor
+            self.cursor = min(squares, key=lambda s: (max(abs(s[0] - x), abs(s[1] - y)), s[1], s[0]))
+        self.mode = Mode.SQUARE
+        self._draw()
+
+    def action_choose(self) -> None:
+        if self._waiting():
+            return
+        if self.mode is Mode.TOKEN:
+            self._to_square()
+            return
+        action = Take(self._token(), *self.cursor)
+        if action in self.legal:
+            self.mode = Mode.TOKEN
+            self.post_message(self.Decided(action))
+            return
+        self._notice(f"The {planet_code(self._token())} cannot go there. {self._square_text()}")
+
+    def action_back(self) -> None:
+        if self._waiting():
+            return
+        if self.mode is Mode.SQUARE:
+            self.mode = Mode.TOKEN
+            self._draw()
+        else:
+            self._notice("Nothing to go back to: choose a planet in the Universe.")
+
+
+BOARD: Final = Exo2Board

@@ -1,0 +1,85 @@
+"""The Universe: the pyramid of planet tokens, the available ones numbered and on their colour."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Final
+
+from textual.content import Content
+
+from exotui.games.exo2.cards import UNIVERSE_ROWS, planet_code
+from exotui.games.exo2.rules import COVERED_BY
+from exotui.games.exo2.state import EMPTY
+from exotui.tui.widgets.planet import CELL, PlanetsWidget, colour_class
+
+# Columns from one token to the next in a row: its number key (or a space) and its three letters.
+PITCH: Final = CELL + 1
+WIDEST: Final = max(UNIVERSE_ROWS)
+
+
+def _slot_places() -> tuple[tuple[int, int], ...]:
+    """Per Universe slot, its (row, first column) on screen: each row centred under the one above it."""
+    places = []
+    for row, width in enumerate(UNIVERSE_ROWS):
+        offset = (WIDEST - width) * PITCH // 2
+        places.extend((row, offset + index * PITCH) for index in range(width))
+    return tuple(places)
+
+
+SLOT_PLACES: Final = _slot_places()
+
+
+def available_slots(universe: Sequence[int]) -> list[int]:
+    """The slots of the available tokens, left to right on screen: the order of their number keys."""
+    slots = [
+        slot
+        for slot, token in enumerate(universe)
+        if token != EMPTY and all(universe[cover] == EMPTY for cover in COVERED_BY[slot])
+    ]
+    return sorted(slots, key=lambda slot: SLOT_PLACES[slot][1])
+
+
+class Universe(PlanetsWidget):
+    """Covered tokens show their letters in their colour; available ones are numbered (their key) and drawn on
+    their colour; the one under the cursor is highlighted and underlined. Taken slots are left blank."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {*PlanetsWidget.COMPONENT_CLASSES, "universe--cursor", "universe--key"}
+
+    DEFAULT_CSS = """
+    Universe { width: 30; height: 8; border: round $foreground 40%; border-title-align: left; padding: 0; }
+    Universe.-choosing { border: round $accent; }
+    Universe > .universe--cursor { background: $accent; color: $text; text-style: bold underline; }
+    Universe > .universe--key { color: $text; text-style: bold; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.universe: tuple[int, ...] = ()
+        self.cursor: int | None = None
+
+    def show(self, universe: tuple[int, ...], cursor: int | None, choosing: bool) -> None:
+        """`cursor` is a slot; `choosing` when the viewer is picking a token now."""
+        self.universe, self.cursor = universe, cursor
+        left = sum(token != EMPTY for token in universe)
+        self.border_title = f"Universe · {left} left"
+        self.set_class(choosing, "-choosing")
+        self.refresh()
+
+    def render(self) -> Content:
+        numbers = {slot: index + 1 for index, slot in enumerate(available_slots(self.universe))}
+        lines: list[list[Content]] = [[] for _ in UNIVERSE_ROWS]
+        ends = [0] * len(UNIVERSE_ROWS)
+        for slot, token in enumerate(self.universe):
+            row, column = SLOT_PLACES[slot]
+            lines[row].append(Content(" " * (column - ends[row])))
+            ends[row] = column + PITCH
+            if token == EMPTY:
+                lines[row].append(Content(" " * PITCH))
+                continue
+            number = numbers.get(slot)
+            style = self.get_visual_style(colour_class(token, available=number is not None))
+            if slot == self.cursor:
+                style += self.get_visual_style("universe--cursor")
+            key = Content.styled(str(number), self.get_visual_style("universe--key")) if number else Content(" ")
+            lines[row].extend((key, Content.styled(planet_code(token), style)))
+        return Content("\n").join(Content.assemble(*parts) for parts in lines)

@@ -1,0 +1,227 @@
+"""The EXO n°2 board driven by key presses, as a player would: whole games (2 and 3 players, hot-seat), the keys
+that do nothing, the preview of points, scrolling and the end screen.
+
+The helpers read the board only to decide which keys to press; every decision reaches the game by a key.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from exotui import games
+from exotui.engine.protocol import state_hash
+from exotui.games.exo2 import rules
+from exotui.games.exo2.state import Take
+from exotui.tui.app import ExoTuiApp
+from exotui.tui.boards.exo2 import Exo2Board, Mode
+from exotui.tui.screens.end import EndScreen
+from exotui.tui.screens.game import GameScreen
+from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
+from exotui.tui.session import GameSession, Seat
+from exotui.tui.widgets.galaxy import Galaxy
+from exotui.tui.widgets.universe import available_slots
+from test_tui import in_event_loop, settle, status_text
+
+
+async def start(pilot: Pilot, seats: tuple[str, ...], seed: int, actions: Sequence[Take] = ()) -> GameScreen:
+    """Open a game directly, after `actions` (the setup by keys is the new game screen's, tested there)."""
+    session = GameSession(games.get("exo2"), seed, None, tuple(Seat(kind) for kind in seats))
+    for action in actions:
+        session.apply(action)
+    screen = GameScreen(session, 0)
+    await pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
+def random_actions(seed: int, players: int, count: int) -> list[Take]:
+    """The first `count` actions of a random game."""
+    rng = random.Random(seed)
+    state = rules.new_game(seed, players)
+    actions = []
+    for _ in range(count):
+        actions.append(rng.choice(rules.legal_actions(state)))
+        state = rules.apply(state, actions[-1])
+    return actions
+
+
+def board(app: ExoTuiApp) -> Exo2Board:
+    return app.screen.query_one(Exo2Board)
+
+
+def numbered(the_board: Exo2Board) -> list[int]:
+    """The available planets in the order of their number keys."""
+    universe = the_board.view.universe
+    return [universe[slot] for slot in available_slots(universe)]
+
+
+async def press_for(pilot: Pilot, action: Take, by_number: bool = True) -> None:
+    """Press the keys that make the board decide `action`: the planet by its number key (or by arrows and Enter),
+    then the arrows to its square, then Enter."""
+    the_board = board(pilot.app)
+    assert action in the_board.legal
+    assert the_board.mode is Mode.TOKEN
+    index = numbered(the_board).index(action.token)
+    if by_number:
+        await pilot.press(str(index + 1))
+    else:
+        while the_board.token_index != index:
+            await pilot.press("right")
+        await pilot.press("enter")
+    assert the_board.mode is Mode.SQUARE
+    while the_board.cursor != (action.x, action.y):
+        x, y = the_board.cursor
+        if x != action.x:
+            await pilot.press("right" if action.x > x else "left")
+        else:
+            await pilot.press("down" if action.y > y else "up")
+        assert the_board.cursor != (x, y), "the cursor did not move"
+    await pilot.press("enter")
+
+
+async def play_to_the_end(pilot: Pilot, rng: random.Random, limit: int = 400) -> int:
+    """Answer every human decision with a random legal action, by keys, until the end screen; returns how many."""
+    decisions = 0
+    for _ in range(limit):
+        app = pilot.app
+        if isinstance(app.screen, EndScreen):
+            return decisions
+        if isinstance(app.screen, PassKeyboardScreen):
+            await pilot.press("enter")
+        elif isinstance(app.screen, GameScreen) and board(app).mode is not Mode.WAIT:
+            await press_for(pilot, rng.choice(board(app).legal), by_number=rng.random() < 0.5)
+            decisions += 1
+        await pilot.pause()
+    raise AssertionError("the game did not end")
+
+
+def replays(session: GameSession) -> bool:
+    state = session.game.new_game(session.seed, len(session.seats), session.variant)
+    for action in session.actions:
+        state = session.game.apply(state, action)
+    return state_hash(state) == state_hash(session.state)
+
+
+@in_event_loop
+async def test_a_whole_two_player_game_against_the_greedy_ai_by_keys() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game_screen = await start(pilot, ("human", "greedy"), 3)
+        decisions = await play_to_the_end(pilot, random.Random(1))
+        session = game_screen.session
+        assert decisions == rules.PLANETS_EACH[2]
+        assert session.game.is_over(session.state) and replays(session)
+        headline = str(app.screen.query_one("#headline", Static).render())
+        assert "wins" in headline or "share the win" in headline
+        lines = str(app.screen.query_one("#summary", Static).render()).split("\n")
+        for seat, (size, colour, kind) in enumerate(rules.feature_points(session.state)):
+            assert lines[seat].startswith(f"Seat {seat + 1}")
+            assert f": {size + colour + kind} points (size {size}, colour {colour}, type {kind})" in lines[seat]
+
+
+@in_event_loop
+async def test_three_players_two_people_and_an_ai_share_the_keyboard_to_the_end() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # The last two rounds of a 3-player game: each person decides twice, after passing the keyboard.
+        game_screen = await start(pilot, ("human", "greedy", "human"), 8, random_actions(8, 3, 21))
+        viewers = []
+        rng = random.Random(2)
+        for _ in range(100):
+            if isinstance(app.screen, EndScreen):
+                break
+            assert isinstance(app.screen, PassKeyboardScreen)
+            await pilot.press("enter")
+            await settle(pilot)
+            # The person now at the keyboard sees their own Galaxy large, and decides.
+            the_board = board(app)
+            viewers.append(the_board.viewer)
+            assert the_board.viewer == game_screen.session.deciding
+            assert the_board.mode is Mode.TOKEN
+            assert the_board.query_one("#galaxy-main", Galaxy).planets == the_board.view.galaxies[the_board.viewer]
+            await press_for(pilot, rng.choice(the_board.legal))
+            await settle(pilot)
+        session = game_screen.session
+        assert viewers == [0, 2, 0, 2]
+        assert session.game.is_over(session.state) and replays(session)
+        assert [len(galaxy) for galaxy in session.state.galaxies] == [rules.PLANETS_EACH[3]] * 3
+
+
+@in_event_loop
+async def test_keys_that_do_nothing_say_why_and_esc_backs_out() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game_screen = await start(pilot, ("human", "greedy"), 7)
+        the_board = board(app)
+        count = len(numbered(the_board))
+        await pilot.press("9")
+        assert f"Only {count} planets are available" in status_text(app)
+        await pilot.press("escape")
+        assert "Nothing to go back to" in status_text(app)
+        await pilot.press("2")
+        assert the_board.mode is Mode.SQUARE
+        chosen = numbered(the_board)[1]
+        # Onto the Star, then off the grid: neither places anything, and the status says why.
+        target = (0, 0)
+        while the_board.cursor != target:
+            x, y = the_board.cursor
+            await pilot.press("right" if x < 0 else "left" if x > 0 else "down" if y < 0 else "up")
+        await pilot.press("enter")
+        assert "cannot go there" in status_text(app) and "your Star" in status_text(app)
+        await pilot.press("right", "right", "right")
+        assert "That is the edge" in status_text(app)
+        await pilot.press("escape")
+        assert the_board.mode is Mode.TOKEN
+        assert numbered(the_board)[the_board.token_index] == chosen
+        assert game_screen.session.actions == []
+
+
+@in_event_loop
+async def test_keys_while_another_seat_decides_say_whose_turn_it_is() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game_screen = await start(pilot, ("human", "greedy"), 7)
+        # The board shown Seat 2's decision, as while the AI thinks: no legal actions for the viewer.
+        session = game_screen.session
+        after = session.game.apply(session.state, session.game.legal_actions(session.state)[0])
+        the_board = board(app)
+        the_board.show(after, 0, (), game_screen.labels)
+        assert the_board.mode is Mode.WAIT
+        for key in ("1", "enter", "left", "escape"):
+            await pilot.press(key)
+            assert "Not your turn: Seat 2: AI greedy is deciding" in status_text(app)
+        assert session.actions == []
+
+
+@in_event_loop
+async def test_the_preview_is_the_rules_count_and_the_galaxy_scrolls_to_the_cursor() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Seat 1 has lined 12 planets up to the right of the Star, Seat 2 to the left: wider than the large Galaxy
+        # shows at once.
+        state = rules.new_game(4, 2)
+        actions = []
+        for step in range(24):
+            x = step // 2 + 1 if step % 2 == 0 else -(step // 2) - 1
+            actions.append(next(a for a in rules.legal_actions(state) if (a.x, a.y) == (x, 0)))
+            state = rules.apply(state, actions[-1])
+        game_screen = await start(pilot, ("human", "greedy"), 4, actions)
+        the_board = board(app)
+        main = the_board.query_one("#galaxy-main", Galaxy)
+        view = the_board.view
+        galaxy = view.galaxies[the_board.viewer]
+        token = numbered(the_board)[0]
+        for action in (a for a in the_board.legal if a.token == token):
+            expected = sum(rules.placement_points(galaxy, token, action.x, action.y))
+            assert main.legal[(action.x, action.y)] == expected
+        assert "more" in str(main.border_subtitle)
+        await pilot.press("1")
+        for _ in range(8):
+            await pilot.press("right")
+        assert main.origin is not None
+        assert main.origin[0] <= the_board.cursor[0] < main.origin[0] + main._columns()
+        assert game_screen.session.deciding == the_board.viewer
