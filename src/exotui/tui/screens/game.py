@@ -140,10 +140,12 @@ class GameScreen(Screen[None]):
             ai = next(iter(self.players))
             self.query_one(AiStatus).idle(self.labels[ai], "waiting for your move")
 
-    def play(self, action: Any) -> None:
-        """Apply a decision: the one place this screen changes the game."""
+    def play(self, action: Any) -> str:
+        """Apply a decision (the one place this screen changes the game) and log it; returns its sentence."""
         turn = self.session.game.turn(self.session.state)
-        self.board.log(turn, self.session.apply(action))
+        sentence = self.session.apply(action)
+        self.board.log(turn, sentence)
+        return sentence
 
     def on_board_decided(self, event: Board.Decided) -> None:
         self.play(event.action)
@@ -209,8 +211,9 @@ class GameScreen(Screen[None]):
     def on_game_screen_ai_decided(self, event: AiDecided) -> None:
         if event.cancel is not self.cancel:
             return
-        self.play(event.action)
+        sentence = self.play(event.action)
         self.redraw()
+        self.status(sentence)
         # Each of the computer's decisions stays on screen for a moment, so a chain can be followed.
         if self.ai_pause > 0:
             self.set_timer(self.ai_pause, self.advance)
