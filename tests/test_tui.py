@@ -29,6 +29,7 @@ from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.help import HelpScreen
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.session import HUMAN, GameSession, Seat
+from exotui.tui.widgets.prompt import distinct_ends
 from exotui.tui.widgets.too_small import TooSmall
 
 # Positions of the seat choices in the new game screen's lists (see new_game.SEAT_CHOICES).
@@ -397,3 +398,19 @@ async def test_a_game_that_ends_under_help_shows_its_end_when_help_closes() -> N
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, EndScreen)
+
+
+def test_prompt_answers_that_start_alike_are_shown_by_their_ends() -> None:
+    options = (
+        "Blue does not use the Vashti's adaptation.",
+        "Blue's Vashti uses Tunnel: moves the blue Oomba to the yellow hole (2), top.",
+        "Blue's Vashti uses Tunnel: moves the blue Oomba to the yellow hole (2), left.",
+        "Blue's Vashti uses Tunnel: moves the blue Vashti to the yellow hole (2), top.",
+    )
+    assert distinct_ends(options) == (
+        options[0],
+        "… Oomba to the yellow hole (2), top.",
+        "… Oomba to the yellow hole (2), left.",
+        "… Vashti to the yellow hole (2), top.",
+    )
+    assert distinct_ends(options[:2]) == options[:2]
