@@ -20,6 +20,7 @@ from exotui.tui.app import ExoTuiApp
 from exotui.tui.boards.exo2 import Exo2Board, Mode
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
+from exotui.tui.screens.new_game import SEAT_CHOICES
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.session import GameSession, Seat
 from exotui.tui.widgets.galaxy import Galaxy
@@ -104,6 +105,41 @@ def replays(session: GameSession) -> bool:
     for action in session.actions:
         state = session.game.apply(state, action)
     return state_hash(state) == state_hash(session.state)
+
+
+async def choose(pilot: Pilot, select_id: str, options: Sequence[object], old: object, new: object) -> None:
+    """Tab to a list of the new game form and pick `new` (it shows `old`) with the arrows."""
+    while pilot.app.focused is None or pilot.app.focused.id != select_id:
+        await pilot.press("tab")
+    steps = options.index(new) - options.index(old)
+    await pilot.press("enter", *(["down"] * steps if steps > 0 else ["up"] * -steps), "enter")
+    await settle(pilot)
+
+
+@in_event_loop
+async def test_a_three_player_game_is_set_up_from_the_title_by_keys() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        await choose(pilot, "game", games.available(), "exofauna", "exo2")
+        await choose(pilot, "players", (2, 3), 2, 3)
+        kinds = [kind for _, kind in SEAT_CHOICES]
+        await choose(pilot, "seat-1", kinds, "mcts:normal", "greedy")
+        await choose(pilot, "seat-2", kinds, "mcts:normal", "human")
+        while pilot.app.focused is None or pilot.app.focused.id != "seed":
+            await pilot.press("tab")
+        await pilot.press("4", "2", "enter")
+        await settle(pilot)
+        # Two people: the first is asked to take the keyboard, then sees the Universe and their Galaxy.
+        assert isinstance(app.screen, PassKeyboardScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        session = app.screen.session
+        assert (session.game.id, session.seed) == ("exo2", 42)
+        assert [seat.kind for seat in session.seats] == ["human", "greedy", "human"]
+        assert board(app).mode is Mode.TOKEN and board(app).viewer == 0
 
 
 @in_event_loop
@@ -223,5 +259,5 @@ async def test_the_preview_is_the_rules_count_and_the_galaxy_scrolls_to_the_curs
         for _ in range(8):
             await pilot.press("right")
         assert main.origin is not None
-        assert main.origin[0] <= the_board.cursor[0] < main.origin[0] + main._columns()
+        assert main.origin[0] <= the_board.cursor[0] < main.origin[0] + main.columns()
         assert game_screen.session.deciding == the_board.viewer

@@ -155,11 +155,17 @@ class Exo2Board(Board):
         self.query_one(GameLog).add(turn, sentence)
 
     def describe_public(self, view: Any, action: Any) -> str:
-        # Everything is public; short, for the AI status: "LRG 2 above and 1 left of the Star, +2".
+        # Everything is public. Short, for the AI status's narrow column: "LRG ↑2 ←1 +2" is the large red gaseous
+        # planet 2 above and 1 left of the Star, scoring 2.
         seat = current_player(view)
         assert seat is not None
         points = sum(placement_points(view.galaxies[seat], action.token, action.x, action.y))
-        return f"{planet_code(action.token)} {where(action.x, action.y)}{f', +{points}' if points else ''}"
+        steps = [
+            f"{arrow}{abs(n)}"
+            for arrow, n in (("↑" if action.y < 0 else "↓", action.y), ("←" if action.x < 0 else "→", action.x))
+            if n
+        ]
+        return " ".join([planet_code(action.token), *steps, *([f"+{points}"] if points else [])])
 
     @staticmethod
     def summary(state: Any, seat_labels: Sequence[str]) -> list[str]:

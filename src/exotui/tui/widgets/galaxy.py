@@ -94,7 +94,7 @@ class Galaxy(PlanetsWidget):
         ring = 0 if self.compact else 1
         return (min(xs) - ring, min(ys) - ring), (max(xs) + ring, max(ys) + ring)
 
-    def _columns(self) -> int:
+    def columns(self) -> int:
         # Squares have a column between them; a large Galaxy also keeps one before the first and after the last,
         # for the cursor's brackets.
         return max(1, (self.size.width + (1 if self.compact else -1)) // PITCH)
@@ -103,7 +103,7 @@ class Galaxy(PlanetsWidget):
         (left, top), (right, bottom) = self.bounds()
         focus = self.cursor or STAR
         start = self.origin or (None, None)
-        columns, rows = self._columns(), max(1, self.size.height)
+        columns, rows = self.columns(), max(1, self.size.height)
         self.origin = (
             _window(left, right, columns, focus[0], start[0]),
             _window(top, bottom, rows, focus[1], start[1]),
@@ -133,7 +133,7 @@ class Galaxy(PlanetsWidget):
         for y in range(y0, y0 + max(1, self.size.height)):
             parts: list[Content] = []
             after_cursor = False
-            for x in range(x0, x0 + self._columns()):
+            for x in range(x0, x0 + self.columns()):
                 on_cursor = self.cursor == (x, y)
                 # The column before each square holds the cursor's brackets; a compact Galaxy has no cursor.
                 if parts or not self.compact:

@@ -17,7 +17,7 @@ class ScorePanel(Widget):
     COMPONENT_CLASSES: ClassVar[set[str]] = {"score--title", "score--deciding"}
 
     DEFAULT_CSS = """
-    ScorePanel { height: auto; border-top: hkey $foreground 30%; }
+    ScorePanel { height: auto; }
     ScorePanel > .score--title { text-style: bold; color: $accent; }
     ScorePanel > .score--deciding { text-style: bold; }
     """
