@@ -117,7 +117,8 @@ class GameScreen(Screen[None]):
             return
         if seat != self.at_keyboard:
             self.redraw()
-            self.app.push_screen(PassKeyboardScreen(self.labels[seat]), lambda _: self.hand_over(seat))
+            names = seat_names(self.session.game, len(self.session.seats))
+            self.app.push_screen(PassKeyboardScreen(names[seat]), lambda _: self.hand_over(seat))
             return
         self.redraw()
 
@@ -133,7 +134,8 @@ class GameScreen(Screen[None]):
         legal = session.game.legal_actions(view) if deciding_here else ()
         self.board.show(view, self.viewer, legal, self.labels)
         if deciding_here:
-            self.status(f"Your decision, {self.labels[self.viewer]}. ? help · q quit")
+            name = seat_names(session.game, len(session.seats))[self.viewer]
+            self.status(f"{name}, your decision. ? help · q quit")
         if not self.players:
             self.query_one(AiStatus).idle("No AI", "People only: pass the keyboard between decisions.")
         elif seat not in self.players:

@@ -24,7 +24,7 @@ class PassKeyboardScreen(Screen[None]):
         with Middle(), Center():
             yield Static(
                 f"Pass the keyboard to {self.player_name}.\n\n"
-                f"{self.player_name}: press Enter when the other player is not looking.",
+                f"{self.player_name}: press Enter when nobody else is looking at the screen.",
                 id="pass-message",
             )
         yield Footer()
