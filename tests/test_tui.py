@@ -301,7 +301,8 @@ async def test_quitting_while_the_ai_thinks_stops_the_search_at_once(monkeypatch
             break
         time.sleep(0.01)
     assert finished, "the search was still running a second after quitting"
-    assert finished[0] - quit_at < 0.5
+    # Well under the 30 s budget; the margin is for a busy machine, not for the search (it stops within an iteration).
+    assert finished[0] - quit_at < 1.0
     assert game_screen.cancel.is_set()
 
 
