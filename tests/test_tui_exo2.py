@@ -15,6 +15,7 @@ from textual.widgets import Static
 from exotui import games
 from exotui.engine.protocol import state_hash
 from exotui.games.exo2 import rules
+from exotui.games.exo2.cards import planet_code
 from exotui.games.exo2.state import Take
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.boards.exo2 import Exo2Board, Mode
@@ -261,3 +262,22 @@ async def test_the_preview_is_the_rules_count_and_the_galaxy_scrolls_to_the_curs
         assert main.origin is not None
         assert main.origin[0] <= the_board.cursor[0] < main.origin[0] + main.columns()
         assert game_screen.session.deciding == the_board.viewer
+
+
+@in_event_loop
+async def test_the_ai_status_names_the_preferred_move_in_short() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        actions = random_actions(2, 2, 6)
+        game_screen = await start(pilot, ("human", "greedy"), 2, actions)
+        view = game_screen.session.state
+        galaxy = view.galaxies[0]
+        for action in rules.legal_actions(view)[::7]:
+            points = sum(rules.placement_points(galaxy, action.token, action.x, action.y))
+            text = board(app).describe_public(view, action)
+            up = f"↑{-action.y}" if action.y < 0 else f"↓{action.y}" if action.y > 0 else ""
+            left = f"←{-action.x}" if action.x < 0 else f"→{action.x}" if action.x > 0 else ""
+            expected = " ".join(
+                part for part in (planet_code(action.token), up, left, f"+{points}" if points else "") if part
+            )
+            assert text == expected

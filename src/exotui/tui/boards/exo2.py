@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 
 from exotui.games.exo2.cards import FEATURES, HOUSE_NOTE, planet_code, planet_name
+from exotui.games.exo2.game import GAME
 from exotui.games.exo2.rules import (
     PLANETS_EACH,
     STAR,
@@ -37,7 +38,7 @@ from exotui.tui.widgets.score_panel import ScorePanel
 from exotui.tui.widgets.universe import Universe, available_slots
 
 MOVE: Final = Binding.Group("move", compact=True)
-MOST_PLAYERS: Final = 3
+MOST_PLAYERS: Final = max(GAME.player_counts)
 
 
 class Mode(Enum):

@@ -124,6 +124,8 @@ class Galaxy(PlanetsWidget):
         self._place_window()
 
     def render(self) -> Content:
+        if self.origin is None:
+            self._place_window()
         assert self.origin is not None
         x0, y0 = self.origin
         grid = {(x, y): token for x, y, token in self.planets}
