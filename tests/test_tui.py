@@ -23,7 +23,7 @@ from exotui.games.exofauna.cards import card_name
 from exotui.tui import screens
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.boards import Board
-from exotui.tui.boards.exofauna import GRID, ExoFaunaBoard, Mode
+from exotui.tui.boards.exofauna import GRID, ExoFaunaBoard, Mode, arrivals
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.help import HelpScreen
@@ -415,3 +415,13 @@ def test_prompt_answers_that_start_alike_are_shown_by_their_ends() -> None:
         "… Vashti to the yellow hole (2), top.",
     )
     assert distinct_ends(options[:2]) == options[:2]
+
+
+def test_the_board_marks_the_organisms_the_last_decision_brought() -> None:
+    game = games.get("exofauna")
+    before = game.new_game(7, 2)
+    play = next(action for action in game.legal_actions(before) if action.slot == 1)
+    after = game.apply(before, play)
+    assert arrivals(before, after, 1) == {play.space}
+    assert arrivals(before, after, 0) == frozenset()
+    assert arrivals(after, after, 1) == frozenset()

@@ -143,6 +143,14 @@ def question(state: ExoState) -> str:
     return "Choose."
 
 
+def arrivals(before: ExoState, after: ExoState, slot: int) -> frozenset[int]:
+    """The spaces of the hole in `slot` holding an organism that was not there in `before` (none for a new hole)."""
+    old, new = before.holes[slot], after.holes[slot]
+    if old is None or new is None or old.card != new.card:
+        return frozenset()
+    return frozenset(space for space, card in enumerate(new.spaces) if card >= 0 and card != old.spaces[space])
+
+
 def _hidden_card(view: ExoState, action: Any) -> bool:
     """True when `action` names a card in a hand the viewer of `view` cannot see."""
     card = getattr(action, "card", None)
@@ -205,6 +213,9 @@ class ExoFaunaBoard(Board):
         self.cursor = (0, 1)  # (row, column) on the 3x6 grid
         self.option = 0
         self.descriptions: tuple[str, ...] = ()
+        # Per slot, the spaces whose organism arrived or changed since the position shown before this one: the
+        # last decision (the AI's, step by step) stays visible on the table.
+        self.changed: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="exo-main"):
@@ -229,6 +240,8 @@ class ExoFaunaBoard(Board):
     # Shown a position
 
     def show(self, view: Any, viewer: int, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
+        if self.view is not None and view != self.view:
+            self.changed = (arrivals(self.view, view, 0), arrivals(self.view, view, 1))
         self.view, self.legal, self.labels = view, tuple(legal), tuple(seat_labels)
         if viewer != self.viewer:
             self.viewer, self.card_index = viewer, 0
@@ -285,7 +298,8 @@ class ExoFaunaBoard(Board):
     def _draw(self) -> None:
         view = self.view
         assert view is not None
-        focus = Touched()
+        # Underlined: what the focused answer acts on in a prompt, else what the last decision brought.
+        focus = touched(view, self.legal[self.option]) if self.mode is Mode.PROMPT else Touched(self.changed)
         legal_spaces: set[tuple[int, int]] = set()
         cursor: tuple[int, int] | None = None
         hand_cursor: int | None = None
@@ -294,8 +308,6 @@ class ExoFaunaBoard(Board):
             legal_spaces = self._legal_spaces(self._card())
             if self.mode is Mode.SPACE:
                 cursor = self._at(*self.cursor)
-        elif self.mode is Mode.PROMPT:
-            focus = touched(view, self.legal[self.option])
         for slot in (0, 1):
             self.query_one(f"#hole-{slot + 1}", WateringHole).show(
                 view.holes[slot],
