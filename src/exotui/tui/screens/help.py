@@ -19,8 +19,8 @@ KEYS: Final = "\n".join(
         "  arrows or hjkl, Enter  move over both holes' spaces; play there",
         "  Esc                    back to choosing a card (until it is played)",
         "  ?  help    q  quit (asks first)    Ctrl+P  command palette",
-        "Free spaces for the chosen card are marked +, the cursor ▶ ◀; the cards and spaces an answer acts on "
-        "are underlined. B = blue and Y = yellow on every card, hole and claim.",
+        "Free spaces for the chosen card are marked +, the cursor ▶ ◀. Underlined: what the answer under the "
+        "cursor acts on, else what the last move brought. B = blue and Y = yellow on every card, hole and claim.",
         "",
         "",
     ]
