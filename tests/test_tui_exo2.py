@@ -9,13 +9,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from rich.color import ColorSystem
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from exotui import games
 from exotui.engine.protocol import state_hash
 from exotui.games.exo2 import rules
-from exotui.games.exo2.cards import planet_code
+from exotui.games.exo2.cards import COLOURS, planet_code
 from exotui.games.exo2.state import Take
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.boards.exo2 import Exo2Board, Mode
@@ -25,7 +26,7 @@ from exotui.tui.screens.new_game import SEAT_CHOICES
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.session import GameSession, Seat
 from exotui.tui.widgets.galaxy import Galaxy
-from exotui.tui.widgets.universe import available_slots
+from exotui.tui.widgets.universe import Universe, available_slots
 from test_tui import in_event_loop, settle, status_text
 
 
@@ -281,3 +282,18 @@ async def test_the_ai_status_names_the_preferred_move_in_short() -> None:
                 part for part in (planet_code(action.token), up, left, f"+{points}" if points else "") if part
             )
             assert text == expected
+
+
+@in_event_loop
+async def test_planet_colours_stay_blue_red_and_green_in_16_colours() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 1)
+        universe = app.screen.query_one(Universe)
+        # ANSI numbers: 1-4 red, green, (yellow), blue; 8 more for the bright ones.
+        for colour, ansi in zip(COLOURS, (4, 1, 2), strict=True):
+            background = universe.get_visual_style(f"planet--{colour}").background
+            letters = universe.get_visual_style(f"covered--{colour}").foreground
+            assert background is not None and letters is not None
+            assert background.rich_color.downgrade(ColorSystem.STANDARD).number in (ansi, ansi + 8)
+            assert letters.rich_color.downgrade(ColorSystem.STANDARD).number in (ansi, ansi + 8)

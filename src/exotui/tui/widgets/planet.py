@@ -31,12 +31,13 @@ class PlanetsWidget(Widget):
         f"{kind}--{colour}" for kind in ("planet", "covered") for colour in COLOURS
     }
 
-    # Backgrounds dark enough for white letters; in 16 colours they become the terminal's blue, red and green.
+    # Backgrounds dark enough for white letters. In 16 colours the backgrounds become the terminal's blue, red and
+    # green and the covered tokens' letters its bright ones (many other blues and greens would turn grey).
     DEFAULT_CSS = """
-    PlanetsWidget > .planet--blue { background: #1e56a0; color: #ffffff; text-style: bold; }
-    PlanetsWidget > .planet--red { background: #b02a2a; color: #ffffff; text-style: bold; }
-    PlanetsWidget > .planet--green { background: #2e7d32; color: #ffffff; text-style: bold; }
-    PlanetsWidget > .covered--blue { color: #7aa7e8; }
-    PlanetsWidget > .covered--red { color: #e57373; }
-    PlanetsWidget > .covered--green { color: #81c784; }
+    PlanetsWidget > .planet--blue { background: #1d4ed8; color: #ffffff; text-style: bold; }
+    PlanetsWidget > .planet--red { background: #c62828; color: #ffffff; text-style: bold; }
+    PlanetsWidget > .planet--green { background: #1b8a3a; color: #ffffff; text-style: bold; }
+    PlanetsWidget > .covered--blue { color: #60a5fa; }
+    PlanetsWidget > .covered--red { color: #f87171; }
+    PlanetsWidget > .covered--green { color: #4ade80; }
     """
