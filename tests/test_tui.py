@@ -165,7 +165,7 @@ async def test_enter_twice_starts_a_game_against_the_normal_ai() -> None:
 async def test_a_whole_game_against_a_fast_ai_by_keys_alone() -> None:
     app = ExoTuiApp(ai_pause=0)
     async with app.run_test() as pilot:
-        await new_game(pilot, yellow="greedy", seed=11, quick=True)
+        await new_game(pilot, yellow="greedy", seed=12, quick=True)
         assert isinstance(app.screen, GameScreen)
         session = app.screen.session
         assert session.variant == "quick"
