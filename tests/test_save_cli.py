@@ -72,11 +72,6 @@ def test_replay_text_prints_the_described_moves(save, capsys):
     assert lines[-1] == f"{saved.header.status} (turn {saved.header.turn})"
 
 
-def test_replay_without_text_says_what_to_do(save, capsys):
-    assert main(["replay", str(save)]) == 2
-    assert "--text" in capsys.readouterr().err
-
-
 def test_selfplay_records_the_games_it_plays(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv(ENV_VAR, str(tmp_path / "from-env"))
     argv = ["selfplay", "--game", "pig", "--games", "2", "--seed", "4", "--variant", "quick", "--record"]

@@ -18,7 +18,7 @@ from exotui.ai.measure import ArenaReport, run_arena, run_bench
 from exotui.ai.players import UnknownPlayer, make_player
 from exotui.engine.match import play_match
 from exotui.engine.protocol import GameSetupError
-from exotui.engine.records import BadSave, Header, SavingOff, Seat, VerificationFailed, load
+from exotui.engine.records import BadSave, GameRecord, Header, SavedGame, SavingOff, Seat, VerificationFailed, load
 from exotui.engine.savedir import ENV_VAR, SaveDir
 
 
@@ -157,13 +157,35 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_app(saves: SaveDir, opening: GameRecord | SavedGame | None = None) -> int:
+    # Imported here so the headless subcommands start without loading Textual.
+    from exotui.tui.app import run
+
+    return run(saves, opening)
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    """The app; with --continue, straight into the latest unfinished game."""
+    saves = SaveDir.locate(args.saves_dir)
+    if not args.resume:
+        return _run_app(saves)
+    entry = saves.latest_unfinished()
+    if entry is None:
+        raise CliError(f"no unfinished game to continue in {saves.path}")
+    try:
+        record = GameRecord.resume(entry.path)
+    except BadSave as exc:
+        raise CliError(str(exc)) from None
+    return _run_app(saves, record)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
-    if not args.text:
-        raise CliError("the replay screen is not available yet: add --text for the move list")
     try:
         saved = load(Path(args.file))
     except BadSave as exc:
         raise CliError(str(exc)) from None
+    if not args.text:
+        return _run_app(SaveDir.locate(args.saves_dir), saved)
     header = saved.header
     print(_title(header, saved.game.title))
     for move in saved.moves():
@@ -237,6 +259,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="exotui", description="Tabletop games against strong computer opponents.")
     saves_help = f"where saves live (default: ${ENV_VAR}, else {SaveDir.locate().path})"
     parser.add_argument("--saves-dir", metavar="DIR", help=saves_help)
+    parser.add_argument(
+        "--continue", dest="resume", action="store_true", help="open the app in the latest unfinished game"
+    )
+    parser.set_defaults(handler=cmd_app)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     selfplay = sub.add_parser("selfplay", help="play games between computer players, headless")
@@ -290,12 +316,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
-        if handler is None:
-            # Imported here so the headless subcommands start without loading Textual.
-            from exotui.tui.app import run
-
-            return run()
+        handler: Callable[[argparse.Namespace], int] = args.handler
         return handler(args)
     except CliError as exc:
         print(f"exotui: error: {exc}", file=sys.stderr)

@@ -2,19 +2,35 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterable
 from multiprocessing import resource_tracker
+from pathlib import Path
 from typing import Final
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from exotui.engine.records import (
+    BadSave,
+    GameRecord,
+    SavedGame,
+    SavingOff,
+    exit_cleanly_on_signals,
+    load,
+    read_header,
+)
+from exotui.engine.records import Seat as SavedSeat
+from exotui.engine.savedir import SaveDir
 from exotui.tui.boards import board_class
 from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.help import HelpScreen
-from exotui.tui.screens.new_game import NewGameScreen
+from exotui.tui.screens.load import LoadScreen
+from exotui.tui.screens.new_game import NewGameScreen, seat_names
+from exotui.tui.screens.notice import NoticeScreen
+from exotui.tui.screens.replay import ANALYSIS_LEVEL, ReplayScreen
 from exotui.tui.screens.title import TitleScreen
 from exotui.tui.session import GameSession
 from exotui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
@@ -36,17 +52,46 @@ class ExoTuiApp(App[None]):
         Binding("q", "request_quit", "quit"),
     ]
 
-    def __init__(self, ai_pause: float = AI_PAUSE, default_seed: int | None = None) -> None:
-        """`default_seed` replaces the random deal of a blank seed (for tests and demos)."""
+    def __init__(
+        self,
+        ai_pause: float = AI_PAUSE,
+        default_seed: int | None = None,
+        saves: SaveDir | None = None,
+        opening: GameRecord | SavedGame | None = None,
+        analysis_level: str = ANALYSIS_LEVEL,
+    ) -> None:
+        """`default_seed` replaces the random deal of a blank seed (for tests and demos). Games are saved in `saves`
+        (none: nothing is saved or listed). `opening` is a game to play on or a saved game to replay at once.
+        `analysis_level` is the search budget of the replay's analysis (an `mcts` level)."""
         super().__init__()
         self.ai_pause = ai_pause
         self.default_seed = default_seed
+        self.saves = saves
+        self.opening = opening
+        self.analysis_level = analysis_level
+        self._restore_signals: Callable[[], None] | None = None
+
+    def on_mount(self) -> None:
+        # A dropped SSH connection (SIGHUP) or SIGTERM ends the app cleanly; every action is already on disk.
+        loop = asyncio.get_running_loop()
+        self._restore_signals = exit_cleanly_on_signals(
+            lambda signum: loop.call_soon_threadsafe(lambda: self.exit(return_code=128 + signum))
+        )
+        if isinstance(self.opening, GameRecord):
+            self.play_saved(self.opening)
+        elif isinstance(self.opening, SavedGame):
+            self.push_screen(ReplayScreen(self.opening, self.analysis_level))
+
+    def on_unmount(self) -> None:
+        if self._restore_signals is not None:
+            self._restore_signals()
 
     def get_default_screen(self) -> Screen[None]:
         return TitleScreen()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Choose a game, the seats and a variant", self.action_new_game)
+        yield SystemCommand("Load", "Saved games: play on, replay or delete", self.action_load)
         yield SystemCommand("Help", "Keys, turn order and the organisms", self.action_help)
         yield SystemCommand("Quit", "Leave exotui (asks first)", self.action_request_quit)
         yield from super().get_system_commands(screen)
@@ -83,6 +128,57 @@ class ExoTuiApp(App[None]):
         # A new game (from the palette, say) replaces the one being played: its search stops as it is removed.
         while isinstance(self.screen, GameScreen):
             self.pop_screen()
+        self.push_screen(GameScreen(self.recorded(session), self.ai_pause))
+
+    def recorded(self, session: GameSession) -> GameSession:
+        """`session` with its autosave in the save directory, the opening position written already."""
+        if self.saves is None:
+            return session
+        names = seat_names(session.game, len(session.seats))
+        seats = [SavedSeat.from_spec(name, who.kind) for name, who in zip(names, session.seats, strict=True)]
+        session.on_saving_off = self.tell_saving_off
+        try:
+            session.record = self.saves.new_record(session.game, session.seed, seats, session.variant)
+            session.record.save()
+        except SavingOff as exc:
+            self.tell_saving_off(exc)
+        except ValueError as exc:
+            self.push_screen(NoticeScreen("This game cannot be saved", f"{exc}\n\nThe game goes on without saving."))
+        return session
+
+    def tell_saving_off(self, problem: SavingOff) -> None:
+        self.push_screen(NoticeScreen("Saving is off", f"{problem}\n\nThe game goes on without saving."))
+
+    def unfinished_save(self) -> Path | None:
+        """The save "Continue" opens: the unfinished game played most recently."""
+        entry = self.saves.latest_unfinished() if self.saves is not None else None
+        return entry.path if entry is not None else None
+
+    def action_continue(self) -> None:
+        path = self.unfinished_save()
+        if path is not None:
+            self.open_save(path)
+
+    def action_load(self, finished_only: bool = False) -> None:
+        self.push_screen(LoadScreen(self.saves, finished_only))
+
+    def open_save(self, path: Path, replay: bool = False) -> None:
+        """Play on an unfinished save, or replay it (always, once finished); a save that cannot be used is explained
+        in a dialog, and left as it is."""
+        try:
+            if replay or read_header(path).finished:
+                self.push_screen(ReplayScreen(load(path), self.analysis_level))
+            else:
+                self.play_saved(GameRecord.resume(path))
+        except BadSave as exc:
+            self.push_screen(NoticeScreen("This save cannot be opened", str(exc)))
+
+    def play_saved(self, record: GameRecord) -> None:
+        """Go on with a saved game exactly where it stopped, in place of every screen above the title."""
+        session = GameSession.resume(record)
+        session.on_saving_off = self.tell_saving_off
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
         self.push_screen(GameScreen(session, self.ai_pause))
 
     def after_game(self, session: GameSession) -> Callable[[str | None], None]:
@@ -90,7 +186,7 @@ class ExoTuiApp(App[None]):
 
         def choose(choice: str | None) -> None:
             if choice == "rematch":
-                self.switch_screen(GameScreen(session.rematch(), self.ai_pause))
+                self.switch_screen(GameScreen(self.recorded(session.rematch()), self.ai_pause))
                 return
             self.pop_screen()
             if choice == "new":
@@ -99,9 +195,12 @@ class ExoTuiApp(App[None]):
         return choose
 
 
-def run() -> int:
+def run(saves: SaveDir | None = None, opening: GameRecord | SavedGame | None = None) -> int:
+    """Run the app saving into `saves`; `opening` as for ExoTuiApp. Returns the exit code (128 + signal number
+    after SIGHUP or SIGTERM)."""
     # The hard AI searches on several processes. Their resource tracker must start while sys.stderr is still the
     # terminal: inside the app, Textual's stderr has no file descriptor and starting it there fails.
     resource_tracker.ensure_running()
-    ExoTuiApp().run()
-    return 0
+    app = ExoTuiApp(saves=saves, opening=opening)
+    app.run()
+    return app.return_code or 0

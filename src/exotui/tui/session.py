@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from exotui.engine import records
 from exotui.engine.protocol import Game
 
 HUMAN = "human"
@@ -26,7 +28,8 @@ class GameSession:
     """The game being played: (game, seed, variant, seats, actions, state).
 
     Replaying the actions from the seed gives the state again. `apply` is the only place the app changes a game,
-    so autosave belongs there.
+    so it autosaves there when the session has a `record`; the first failed write is handed to `on_saving_off`
+    (the player must be told) and the game goes on unsaved.
     """
 
     game: Game
@@ -35,6 +38,8 @@ class GameSession:
     seats: tuple[Seat, ...]
     actions: list[Any] = field(default_factory=list)
     state: Any = None
+    record: records.GameRecord | None = None
+    on_saving_off: Callable[[records.SavingOff], None] | None = None
 
     def __post_init__(self) -> None:
         if self.state is None:
@@ -54,9 +59,24 @@ class GameSession:
     def apply(self, action: Any) -> str:
         """Apply the deciding seat's `action` and return its sentence for the log (from the state before it)."""
         sentence = self.game.describe(self.state, action)
-        self.state = self.game.apply(self.state, action)
+        if self.record is None:
+            self.state = self.game.apply(self.state, action)
+        else:
+            try:
+                self.record.append(action)
+            except records.SavingOff as exc:
+                if self.on_saving_off is not None:
+                    self.on_saving_off(exc)
+            self.state = self.record.state
         self.actions.append(action)
         return sentence
+
+    @classmethod
+    def resume(cls, record: records.GameRecord) -> GameSession:
+        """The saved game of `record`, exactly where it stopped: same seats and AI levels, recording on."""
+        header = record.header
+        seats = tuple(Seat(seat.spec) for seat in header.seats)
+        return cls(record.game, header.seed, header.variant, seats, list(record.actions), record.state, record)
 
     def rematch(self) -> GameSession:
         """The same seats and variant on the next seed."""

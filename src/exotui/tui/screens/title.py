@@ -17,6 +17,7 @@ BANNER: Final = """\
 │   e x o t u i                   │
 │   tabletop games vs strong AI   │
 └─────────────────────────────────┘"""
+NO_CONTINUE: Final = "Continue  (no unfinished game)"
 
 
 class TitleScreen(Screen[None]):
@@ -25,10 +26,9 @@ class TitleScreen(Screen[None]):
             yield Static(BANNER, id="banner")
             yield OptionList(
                 Option("New game", id="new"),
-                # Saves come with issue 5; until then these say so instead of doing nothing.
-                Option("Continue  (no unfinished game)", id="continue", disabled=True),
-                Option("Load      (coming soon)", id="load", disabled=True),
-                Option("Replays   (coming soon)", id="replays", disabled=True),
+                Option(NO_CONTINUE, id="continue", disabled=True),
+                Option("Load", id="load"),
+                Option("Replays", id="replays"),
                 Option("Help", id="help"),
                 Option("Quit", id="quit"),
                 id="menu",
@@ -36,10 +36,24 @@ class TitleScreen(Screen[None]):
         yield Footer()
         yield TooSmall()
 
+    def on_screen_resume(self) -> None:
+        """Continue is offered while an unfinished save exists; games may have been played or deleted meanwhile."""
+        menu = self.query_one("#menu", OptionList)
+        if self.app.unfinished_save() is None:
+            menu.replace_option_prompt("continue", NO_CONTINUE)
+            menu.disable_option("continue")
+        else:
+            menu.replace_option_prompt("continue", "Continue  (the last unfinished game)")
+            menu.enable_option("continue")
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id
         if choice == "new":
             self.app.action_new_game()
+        elif choice == "continue":
+            self.app.action_continue()
+        elif choice in ("load", "replays"):
+            self.app.action_load(finished_only=choice == "replays")
         elif choice == "help":
             self.app.action_help()
         elif choice == "quit":

@@ -1,0 +1,187 @@
+"""The saved games: every save with its game, seats, date and progress or result; open, replay or delete one.
+
+Only headers are read to list the saves; an unreadable file is listed with its problem (it can be deleted).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from exotui import games
+from exotui.engine.records import HUMAN, Header
+from exotui.engine.savedir import SaveDir, SaveEntry
+from exotui.tui.screens.confirm import ConfirmScreen
+from exotui.tui.screens.notice import NoticeScreen
+from exotui.tui.widgets.too_small import TooSmall
+
+# Room for the date and a result such as "Computer 1 won" beside it at 80 columns.
+WHAT_WIDTH: Final = 38
+
+
+def game_title(game_id: str) -> str:
+    try:
+        return games.get(game_id).title
+    except games.UnknownGame:
+        return game_id
+
+
+def seats_text(header: Header) -> str:
+    """'Blue vs Yellow (normal)': each computer player with its level (or its kind, for those without levels)."""
+    return " vs ".join(
+        seat.name if seat.kind == HUMAN else f"{seat.name} ({seat.level or seat.kind})" for seat in header.seats
+    )
+
+
+def row_of(entry: SaveEntry) -> tuple[str, str, str]:
+    """(game over seats, date, progress or result) of a save; an unreadable one gives its name and why instead."""
+    header = entry.header
+    if header is None:
+        return (f"{entry.path.name}\n{entry.problem}", "", "unreadable")
+    variant = f" ({header.variant})" if header.variant else ""
+    # Stored in UTC; shown in the player's own time zone.
+    return (
+        f"{game_title(header.game)}{variant}\n{seats_text(header)}",
+        f"{header.updated.astimezone():%Y-%m-%d %H:%M}",
+        header.status,
+    )
+
+
+class DeleteScreen(ConfirmScreen, inherit_bindings=False):
+    """ "Delete?" without the quit dialog's shortcut of q for yes: a q meant for quitting must not delete a game."""
+
+    BINDINGS: Final = [
+        Binding("y", "answer(True)", "yes"),
+        Binding("n", "answer(False)", "no"),
+        Binding("escape", "answer(False)", "cancel", show=False),
+    ]
+
+
+class LoadScreen(Screen[None]):
+    DEFAULT_CSS: Final = """
+    #load-title { height: 1; padding: 0 1; text-style: bold; color: $accent; }
+    #saves { height: 1fr; }
+    #load-empty { height: 1fr; padding: 1 2; color: $text-muted; }
+    #load-status { height: 1; padding: 0 1; background: $boost; }
+    """
+    BINDINGS: Final = [
+        # Priority: before the table's own Enter, so the footer shows it.
+        Binding("enter", "open", "open", priority=True),
+        Binding("r", "replay", "replay"),
+        Binding("d", "delete", "delete"),
+        Binding("escape", "back", "back"),
+    ]
+
+    def __init__(self, saves: SaveDir | None, finished_only: bool = False) -> None:
+        """`finished_only`: the "Replays" list, finished games only. No `saves`: saving is off in this app."""
+        super().__init__()
+        self.saves = saves
+        self.finished_only = finished_only
+        self.entries: list[SaveEntry] = []
+
+    @property
+    def table(self) -> DataTable[str]:
+        return self.query_one("#saves", DataTable)
+
+    def compose(self) -> ComposeResult:
+        what = "Finished games" if self.finished_only else "Saved games"
+        where = self.saves.path if self.saves is not None else "nowhere: saving is off"
+        yield Static(f"{what} · {where}", id="load-title", markup=False)
+        yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield Static(id="load-empty", markup=False)
+        yield Static(id="load-status", markup=False)
+        yield Footer()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.table.add_column("Game · seats", width=WHAT_WIDTH)
+        self.table.add_columns("Last played", "Progress")
+        self.refill()
+
+    def on_screen_resume(self) -> None:
+        # A game opened from here and played on has moved on; show it as it is now.
+        if self.is_mounted:
+            self.refill()
+
+    def refill(self) -> None:
+        table = self.table
+        self.entries = self.saves.entries() if self.saves is not None else []
+        if self.finished_only:
+            self.entries = [entry for entry in self.entries if entry.header is not None and entry.header.finished]
+        row = table.cursor_row
+        table.clear()
+        for entry in self.entries:
+            table.add_row(*row_of(entry), height=2, key=str(entry.path))
+        empty = not self.entries
+        table.display = not empty
+        empty_text = self.query_one("#load-empty", Static)
+        empty_text.display = empty
+        if empty:
+            kind = "finished games to replay" if self.finished_only else "saved games"
+            empty_text.update(f"No {kind} yet. Every game you play is saved as you go; Esc goes back.")
+            self.status("")
+        else:
+            table.move_cursor(row=min(row, len(self.entries) - 1))
+            table.focus()
+            count = f"{len(self.entries)} save{'s' if len(self.entries) > 1 else ''}"
+            self.status(f"{count} · Enter: play on where it stopped, or replay once finished")
+
+    def status(self, text: str) -> None:
+        self.query_one("#load-status", Static).update(text)
+
+    def selected(self) -> SaveEntry | None:
+        if not self.entries:
+            self.status("Nothing to choose: there are no saves here.")
+            return None
+        return self.entries[self.table.cursor_row]
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        entry = self.entries[event.cursor_row] if event.cursor_row < len(self.entries) else None
+        if entry is not None and entry.header is None:
+            self.status(f"Unreadable: {entry.problem}")
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """A click on the row under the cursor."""
+        event.stop()
+        self.action_open()
+
+    def action_open(self, replay: bool = False) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        if entry.header is None:
+            self.app.push_screen(NoticeScreen("This save cannot be opened", f"{entry.path}: {entry.problem}"))
+            return
+        self.app.open_save(entry.path, replay=replay)
+
+    def action_replay(self) -> None:
+        self.action_open(replay=True)
+
+    def action_delete(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        what, _, progress = row_of(entry)
+        self.app.push_screen(
+            DeleteScreen(f"Delete this save?\n{what.splitlines()[0]}, {progress}\n{entry.path.name}"),
+            lambda yes: self.delete(entry.path, yes),
+        )
+
+    def delete(self, path: Path, confirmed: bool | None) -> None:
+        if not confirmed or self.saves is None:
+            return
+        try:
+            self.saves.delete(path)
+        except OSError as exc:
+            self.app.push_screen(NoticeScreen("This save cannot be deleted", f"{path}: {exc.strerror or exc}"))
+            return
+        self.refill()
+        self.status(f"Deleted {path.name}.")
+
+    def action_back(self) -> None:
+        self.dismiss()

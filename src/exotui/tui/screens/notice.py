@@ -1,0 +1,43 @@
+"""A message the player must acknowledge: a save that cannot be opened, saving turned off."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from exotui.tui.widgets.too_small import TooSmall
+
+
+class NoticeScreen(ModalScreen[None]):
+    DEFAULT_CSS: Final = """
+    NoticeScreen { align: center middle; }
+    #notice { width: 70; height: auto; border: thick $warning; background: $surface; padding: 1 2; }
+    #notice-title { width: 1fr; text-style: bold; color: $warning; }
+    #notice-text { margin: 1 0; }
+    #notice-ok { width: 1fr; }
+    """
+    BINDINGS: Final = [Binding("escape", "dismiss", "close")]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="notice"):
+            yield Label(self.title_text, id="notice-title")
+            # Paths and problems come from files: shown as they are, never read as markup.
+            yield Static(self.text, id="notice-text", markup=False)
+            yield Button("OK (Enter)", variant="primary", id="notice-ok")
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def on_button_pressed(self) -> None:
+        self.dismiss()

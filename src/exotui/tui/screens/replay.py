@@ -1,0 +1,305 @@
+"""Watching a saved game again: step through its positions, see what each seat knew, ask the AI about a position.
+
+The position after move i is the saved game's `states[i]`, all replayed and verified when the save was loaded.
+The game's own Board draws it: the full state for the omniscient view, or `game.view(state, seat)` for what that
+seat knew then. The board is only shown positions (no legal actions), so the screen's keys do everything here.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Final
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Label, Static
+
+from exotui.ai.mcts import Progress, SearchResult
+from exotui.ai.players import MctsPlayer, search_config
+from exotui.engine.records import SavedGame
+from exotui.tui.boards import Board, board_class
+from exotui.tui.screens.game import seat_label
+from exotui.tui.session import GameSession, Seat
+from exotui.tui.widgets.ai_status import AiStatus
+from exotui.tui.widgets.move_list import MoveList
+from exotui.tui.widgets.too_small import TooSmall
+
+# The analysis searches as the normal AI does (see ai.players.LEVELS).
+ANALYSIS_LEVEL: Final = "normal"
+# Seconds between moves while the replay plays.
+PLAY_STEP: Final = 0.8
+STEP: Final = Binding.Group("step", compact=True)
+JUMP: Final = Binding.Group("ends")
+
+
+class TurnScreen(ModalScreen[int]):
+    """Asks for a turn number; dismissed with it, or with nothing on Esc."""
+
+    DEFAULT_CSS: Final = """
+    TurnScreen { align: center middle; }
+    #turn-dialog { width: 44; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
+    #turn-error { color: $warning; height: auto; }
+    """
+    BINDINGS: Final = [Binding("escape", "dismiss", "cancel")]
+
+    def __init__(self, last_turn: int) -> None:
+        super().__init__()
+        self.last_turn = last_turn
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="turn-dialog"):
+            yield Label(f"Go to turn (1-{self.last_turn}), then Enter:")
+            yield Input(type="integer", compact=True, id="turn")
+            yield Label(id="turn-error")
+        yield TooSmall()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if text.isdigit() and 1 <= int(text) <= self.last_turn:
+            self.dismiss(int(text))
+            return
+        self.query_one("#turn-error", Label).update(f"A turn from 1 to {self.last_turn}, please.")
+
+
+class ReplayScreen(Screen[None]):
+    DEFAULT_CSS: Final = """
+    ReplayScreen #board { height: 1fr; }
+    /* The move list below takes the place of the board's own log. */
+    ReplayScreen GameLog { display: none; }
+    #replay-status { height: 1; padding: 0 1; background: $boost; color: $text; }
+    """
+    # Priority: the board must not take these keys for its own (it is shown positions, never asked to decide).
+    BINDINGS: Final = [
+        Binding("left", "step(-1)", "step", group=STEP, priority=True),
+        Binding("right", "step(1)", "step", group=STEP, priority=True),
+        Binding("home", "jump(False)", "ends", group=JUMP, priority=True, key_display="Home"),
+        Binding("end", "jump(True)", "ends", group=JUMP, priority=True, key_display="End"),
+        Binding("t", "turn", "turn", priority=True),
+        Binding("space", "play", "play", priority=True),
+        Binding("v", "view", "view", priority=True),
+        Binding("a", "analyse", "ask AI", priority=True),
+        Binding("escape", "back", "back", priority=True),
+        # The app's help and quit keys work here too, left out of the footer to make room.
+        Binding("question_mark", "app.help", show=False),
+        Binding("q", "app.request_quit", show=False),
+    ]
+    # Nothing to focus: the keys above work the replay.
+    AUTO_FOCUS = ""
+
+    class Analysed(Message):
+        """A report of the analysis search: `progress` while it runs, then `result`."""
+
+        def __init__(
+            self, cancel: threading.Event, progress: Progress | None = None, result: SearchResult | None = None
+        ) -> None:
+            super().__init__()
+            self.cancel = cancel
+            self.progress = progress
+            self.result = result
+
+    def __init__(self, saved: SavedGame, analysis_level: str = ANALYSIS_LEVEL, play_step: float = PLAY_STEP) -> None:
+        super().__init__()
+        self.saved = saved
+        self.game = saved.game
+        self.analysis_level = analysis_level
+        self.play_step = play_step
+        header = saved.header
+        # A session of the finished game, so the seats are labelled as they were during play.
+        session = GameSession(
+            self.game, header.seed, header.variant, tuple(Seat(seat.spec) for seat in header.seats), state=saved.final
+        )
+        self.labels = tuple(seat_label(session, seat, "{name} ({who})") for seat in range(len(header.seats)))
+        self.names = tuple(seat.name for seat in header.seats)
+        self.moves = saved.moves()
+        # The position shown: after this many moves.
+        self.position = 0
+        # The seat whose view is shown, or None for everything (the omniscient view).
+        self.seat: int | None = None
+        self.playing = False
+        self.cancel = threading.Event()
+        self.analysing = False
+
+    @property
+    def board(self) -> Board:
+        return self.query_one(Board)
+
+    @property
+    def state(self) -> Any:
+        return self.saved.states[self.position]
+
+    def compose(self) -> ComposeResult:
+        board = board_class(self.game.id)(id="board")
+        board.can_focus = False
+        yield board
+        yield MoveList(self.moves, id="moves")
+        yield Static(id="replay-status", markup=False)
+        yield Footer(show_command_palette=False)
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.play_timer = self.set_interval(self.play_step, self.next_move, pause=True)
+        self.redraw()
+
+    def on_unmount(self) -> None:
+        self.cancel.set()
+
+    # ---------------------------------------------------------------------------------------------------------
+    # The position shown
+
+    def redraw(self) -> None:
+        game, state = self.game, self.state
+        deciding = game.current_player(state)
+        if self.seat is None:
+            view = state
+            # Everything is known here: the hand shown is that of the seat deciding (the last mover's at the end).
+            viewer = deciding if deciding is not None else (self.moves[-1].seat if self.moves else 0)
+            seen = "everything (omniscient)"
+        else:
+            view, viewer = game.view(state, self.seat), self.seat
+            seen = f"what {self.names[self.seat]} knew"
+        self.board.show(view, viewer, (), self.labels)
+        self.query_one(MoveList).show(self.position - 1)
+        if not self.analysing:
+            self.query_one(AiStatus).idle("Analysis", "a: what would the AI play here?")
+        total = len(self.moves)
+        where = "the start" if self.position == 0 else f"move {self.position}/{total}"
+        end = f"the end: {self.saved.header.status}"
+        self.status(f"{where} · turn {game.turn(state)} · view: {seen} · {self.mode_text(end)}")
+
+    def mode_text(self, end: str) -> str:
+        if self.playing:
+            return "playing"
+        return end if self.at_end else "paused"
+
+    @property
+    def at_end(self) -> bool:
+        return self.position == len(self.moves)
+
+    def status(self, text: str) -> None:
+        self.query_one("#replay-status", Static).update(text)
+
+    def go(self, position: int) -> None:
+        position = max(0, min(position, len(self.moves)))
+        if position == self.position:
+            return
+        self.stop_analysis()
+        self.position = position
+        if self.at_end:
+            self.pause()
+        self.redraw()
+
+    def pause(self) -> None:
+        self.playing = False
+        self.play_timer.pause()
+
+    def next_move(self) -> None:
+        self.go(self.position + 1)
+
+    # ---------------------------------------------------------------------------------------------------------
+    # Keys
+
+    def action_step(self, moves: int) -> None:
+        self.go(self.position + moves)
+
+    def action_jump(self, to_end: bool) -> None:
+        self.go(len(self.moves) if to_end else 0)
+
+    def action_turn(self) -> None:
+        self.app.push_screen(TurnScreen(self.saved.header.turn), self.go_to_turn)
+
+    def go_to_turn(self, turn: int | None) -> None:
+        """To the first position of `turn` (the position before its first move)."""
+        if turn is None:
+            return
+        turns = (self.game.turn(state) for state in self.saved.states)
+        self.go(next((position for position, at in enumerate(turns) if at >= turn), len(self.moves)))
+
+    def action_play(self) -> None:
+        if self.playing:
+            self.pause()
+        else:
+            if self.at_end:
+                self.go(0)
+            self.playing = True
+            self.play_timer.reset()
+            self.play_timer.resume()
+        self.redraw()
+
+    def action_view(self) -> None:
+        """Everything, then each seat's view in turn, then everything again."""
+        seats = len(self.names)
+        self.seat = 0 if self.seat is None else (self.seat + 1 if self.seat + 1 < seats else None)
+        self.redraw()
+
+    def action_back(self) -> None:
+        if self.analysing:
+            self.stop_analysis()
+            self.redraw()
+            self.status("Analysis stopped.")
+            return
+        self.dismiss()
+
+    # ---------------------------------------------------------------------------------------------------------
+    # Analysis: what the AI would play in the position shown, from the deciding seat's view
+
+    def action_analyse(self) -> None:
+        if self.analysing:
+            self.action_back()
+            return
+        seat = self.game.current_player(self.state)
+        if seat is None:
+            self.status("The game is over here: nobody has anything to decide.")
+            return
+        self.pause()
+        self.analysing = True
+        self.cancel = threading.Event()
+        player = MctsPlayer("analysis", search_config(self.analysis_level), seed=self.position)
+        self.query_one(AiStatus).idle(f"Analysis · {self.names[seat]}", "thinking…")
+        self.status(f"Analysing what {self.names[seat]} could play here… (a or Esc stops)")
+        self.analyse(player, self.game.view(self.state, seat), seat, self.cancel)
+
+    @work(thread=True, exclusive=True, group="analysis", exit_on_error=False)
+    def analyse(self, player: MctsPlayer, view: Any, seat: int, cancel: threading.Event) -> None:
+        """Runs in a worker thread, on the deciding seat's view only; reports come back as messages."""
+        result = player.decide(
+            self.game, view, seat, cancel, lambda progress: self.post_message(self.Analysed(cancel, progress))
+        )
+        if not cancel.is_set():
+            self.post_message(self.Analysed(cancel, result=result))
+
+    def stop_analysis(self) -> None:
+        self.cancel.set()
+        self.analysing = False
+
+    def on_replay_screen_analysed(self, event: Analysed) -> None:
+        if event.cancel is not self.cancel or not self.analysing:
+            return
+        seat = self.game.current_player(self.state)
+        shown = self.state if self.seat is None else self.game.view(self.state, self.seat)
+        budget = search_config(self.analysis_level).seconds
+        title = f"Analysis · {self.names[seat]}"
+        status = self.query_one(AiStatus)
+        if event.progress is not None:
+            progress = event.progress
+            preferred = self.board.describe_public(shown, progress.best)
+            status.thinking(title, progress.iterations, progress.elapsed, budget, preferred, progress.mean_value)
+            return
+        result = event.result
+        assert result is not None
+        self.analysing = False
+        # Told from the view shown, so a seat's view never names a card that seat could not see.
+        preferred = self.board.describe_public(shown, result.action)
+        chosen = next((stats for stats in result.stats if stats.action == result.action), None)
+        if chosen is None:
+            status.idle(title, f"only one choice: {preferred}")
+            self.status(f"{self.names[seat]} had only one choice here.")
+            return
+        status.thinking(title, result.iterations, result.elapsed, budget, preferred, chosen.mean_value)
+        played = ""
+        if not self.at_end:
+            played = "; played: " + self.board.describe_public(shown, self.saved.actions[self.position])
+        self.status(f"The AI would play {preferred} (win chance {chosen.mean_value:.0%}){played}")
