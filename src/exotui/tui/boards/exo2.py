@@ -63,7 +63,7 @@ class Exo2Board(Board):
     HELP: Final = "\n".join(
         [
             "EXO n°2 keys",
-            "  1-9, or ←→ and Enter   choose an available (numbered) planet in the Universe",
+            "  1-9, or ←→ and Enter   take a planet: the numbered ones are available",
             "  arrows or hjkl, Enter  move over your Galaxy; place the planet there",
             "  Esc                    back to the Universe (until the planet is placed)",
             "Planets read size, colour, type: S/M/L small/medium/large, B/R/G blue/red/green, T/G/R telluric/"
