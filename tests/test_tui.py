@@ -259,6 +259,7 @@ async def test_a_small_terminal_shows_the_notice_and_recovers() -> None:
             await settle(pilot, 1)
             assert not board(app).region
             assert notice.region.area > 0 or size == (1, 1)
+            assert f"It is {size[0]}x{size[1]} now" in str(notice.render())
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert not notice.region

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from textual.widgets import Static
+from textual.content import Content
+from textual.widget import Widget
 
 MIN_WIDTH: Final = 80
 MIN_HEIGHT: Final = 24
 
 
-class TooSmall(Static):
-    def __init__(self) -> None:
-        super().__init__(
-            f"Please enlarge the terminal to {MIN_WIDTH}x{MIN_HEIGHT}.\n\nexotui needs {MIN_WIDTH} columns and "
-            f"{MIN_HEIGHT} rows; the game carries on as soon as it fits.",
-            classes="too-small",
+class TooSmall(Widget):
+    def render(self) -> Content:
+        width, height = self.app.size
+        return Content(
+            f"Please enlarge the terminal to {MIN_WIDTH}x{MIN_HEIGHT}.\n\n"
+            f"It is {width}x{height} now; the game carries on as soon as it fits."
         )
