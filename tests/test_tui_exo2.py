@@ -16,7 +16,7 @@ from textual.widgets import Static
 from exotui import games
 from exotui.engine.protocol import state_hash
 from exotui.games.exo2 import rules
-from exotui.games.exo2.cards import COLOURS, planet_code
+from exotui.games.exo2.cards import COLOURS, UNIVERSE_ROWS, planet_code
 from exotui.games.exo2.state import Take
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.boards.exo2 import Exo2Board, Mode
@@ -26,7 +26,7 @@ from exotui.tui.screens.new_game import SEAT_CHOICES
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.session import GameSession, Seat
 from exotui.tui.widgets.galaxy import Galaxy
-from exotui.tui.widgets.universe import Universe, available_slots
+from exotui.tui.widgets.universe import PITCH, SLOT_PLACES, Universe, available_slots
 from test_tui import in_event_loop, settle, status_text
 
 
@@ -297,3 +297,29 @@ async def test_planet_colours_stay_blue_red_and_green_in_16_colours() -> None:
             assert background is not None and letters is not None
             assert background.rich_color.downgrade(ColorSystem.STANDARD).number in (ansi, ansi + 8)
             assert letters.rich_color.downgrade(ColorSystem.STANDARD).number in (ansi, ansi + 8)
+
+
+def test_the_pyramid_draws_each_token_between_the_two_that_cover_it() -> None:
+    for slot, covers in enumerate(rules.COVERED_BY):
+        row, column = SLOT_PLACES[slot]
+        # The bottom row is covered by nothing; every other token by one token on each side of it, below.
+        if row == len(UNIVERSE_ROWS) - 1:
+            assert covers == ()
+            continue
+        for cover, side in zip(covers, (-1, 1), strict=True):
+            below, under = SLOT_PLACES[cover]
+            assert below == row + 1
+            assert 0 < (column - under) * -side < PITCH
+    # Every row is as wide as the bottom one allows, so the box fits the widest row exactly.
+    assert max(column for _, column in SLOT_PLACES) + PITCH == PITCH * max(UNIVERSE_ROWS)
+
+
+def test_number_keys_follow_the_available_planets_left_to_right() -> None:
+    rng = random.Random(5)
+    state = rules.new_game(5, 3)
+    while not rules.is_over(state):
+        slots = available_slots(state.universe)
+        assert sorted(state.universe[slot] for slot in slots) == rules.available_tokens(state.universe)
+        columns = [SLOT_PLACES[slot][1] for slot in slots]
+        assert columns == sorted(set(columns))
+        state = rules.apply(state, rng.choice(rules.legal_actions(state)))
