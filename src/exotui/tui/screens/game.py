@@ -111,16 +111,12 @@ class GameScreen(Screen[None]):
         if seat is None:
             self.finish()
             return
+        self.redraw()
         if seat in self.players:
-            self.redraw()
             self.think(seat)
-            return
-        if seat != self.at_keyboard:
-            self.redraw()
+        elif seat != self.at_keyboard:
             names = seat_names(self.session.game, len(self.session.seats))
             self.app.push_screen(PassKeyboardScreen(names[seat]), lambda _: self.hand_over(seat))
-            return
-        self.redraw()
 
     def hand_over(self, seat: int) -> None:
         self.at_keyboard = self.viewer = seat
