@@ -27,6 +27,7 @@ from exotui.tui.boards.exofauna import GRID, ExoFaunaBoard, Mode, arrivals
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.help import HelpScreen
+from exotui.tui.screens.new_game import DEFAULT_SEATS
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.session import HUMAN, GameSession, Seat
 from exotui.tui.widgets.prompt import distinct_ends
@@ -51,29 +52,33 @@ async def settle(pilot: Pilot, rounds: int = 3) -> None:
         await pilot.pause()
 
 
+async def focus(pilot: Pilot, widget_id: str) -> None:
+    """Press Tab until the widget with this id has the focus."""
+    for _ in range(20):
+        if pilot.app.focused is not None and pilot.app.focused.id == widget_id:
+            return
+        await pilot.press("tab")
+    raise AssertionError(f"Tab never reached #{widget_id}")
+
+
 async def new_game(
     pilot: Pilot, blue: str = "human", yellow: str = "mcts:normal", seed: int | None = None, quick: bool = False
 ) -> None:
     """From the title: open New game, set both seats and the variant by key, type the seed, start."""
     await pilot.press("enter")
     await settle(pilot)
-    for seat, kind in ((0, blue), (1, yellow)):
-        await pilot.press("tab")  # focus goes back to the top of the form from Start below
-        select_id = f"#seat-{seat}"
-        while pilot.app.focused is None or pilot.app.focused.id != select_id.lstrip("#"):
-            await pilot.press("tab")
+    for seat, kind in enumerate((blue, yellow)):
+        await focus(pilot, f"seat-{seat}")
         await pilot.press("enter")
         await settle(pilot)
-        current = SEAT_KEYS["human" if seat == 0 else "mcts:normal"]
-        target = SEAT_KEYS[kind]
-        await pilot.press(*(["down"] * (target - current) if target >= current else ["up"] * (current - target)))
-        await pilot.press("enter")
+        moves = SEAT_KEYS[kind] - SEAT_KEYS[DEFAULT_SEATS[seat]]
+        await pilot.press(*(["down"] * moves if moves >= 0 else ["up"] * -moves), "enter")
         await settle(pilot)
     if quick:
-        await pilot.press("tab", "enter", "down", "enter")
+        await focus(pilot, "variant")
+        await pilot.press("enter", "down", "enter")
         await settle(pilot)
-    while pilot.app.focused is None or pilot.app.focused.id != "seed":
-        await pilot.press("tab")
+    await focus(pilot, "seed")
     if seed is not None:
         await pilot.press(*str(seed))
     await pilot.press("enter")
