@@ -107,7 +107,9 @@ class Exo2Board(Board):
     Exo2Board #exo2-main { height: 1fr; }
     Exo2Board #exo2-left { width: 30; }
     Exo2Board #exo2-right { width: 1fr; }
-    Exo2Board #exo2-others { height: 8; }
+    /* 10 and 8 rows at 80x24; both grow with a taller terminal. */
+    Exo2Board #galaxy-main { height: 5fr; }
+    Exo2Board #exo2-others { height: 4fr; }
     Exo2Board #prompt, Exo2Board #ai-status { border-top: hkey $foreground 30%; }
     """
 
