@@ -143,11 +143,15 @@ class ExoTuiApp(App[None]):
         except SavingOff as exc:
             self.tell_saving_off(exc)
         except ValueError as exc:
-            self.push_screen(NoticeScreen("This game cannot be saved", f"{exc}\n\nThe game goes on without saving."))
+            self.tell("This game cannot be saved", f"{exc}\n\nThe game goes on without saving.")
         return session
 
     def tell_saving_off(self, problem: SavingOff) -> None:
-        self.push_screen(NoticeScreen("Saving is off", f"{problem}\n\nThe game goes on without saving."))
+        self.tell("Saving is off", f"{problem}\n\nThe game goes on without saving.")
+
+    def tell(self, title: str, text: str) -> None:
+        # Later: above the game screen about to be pushed, when a new game could not be saved from the start.
+        self.call_later(self.push_screen, NoticeScreen(title, text))
 
     def unfinished_save(self) -> Path | None:
         """The save "Continue" opens: the unfinished game played most recently."""

@@ -104,15 +104,19 @@ class LoadScreen(Screen[None]):
         self.refill()
 
     def on_screen_resume(self) -> None:
-        # A game opened from here and played on has moved on; show it as it is now.
-        if self.is_mounted:
+        # Back from a replay or a dialog: the saves may have changed meanwhile (another exotui playing, say).
+        if self.is_mounted and self.listing() != self.entries:
             self.refill()
+
+    def listing(self) -> list[SaveEntry]:
+        entries = self.saves.entries() if self.saves is not None else []
+        if self.finished_only:
+            return [entry for entry in entries if entry.header is not None and entry.header.finished]
+        return entries
 
     def refill(self) -> None:
         table = self.table
-        self.entries = self.saves.entries() if self.saves is not None else []
-        if self.finished_only:
-            self.entries = [entry for entry in self.entries if entry.header is not None and entry.header.finished]
+        self.entries = self.listing()
         row = table.cursor_row
         table.clear()
         for entry in self.entries:

@@ -197,7 +197,9 @@ class ReplayScreen(Screen[None]):
         self.play_timer.pause()
 
     def next_move(self) -> None:
-        self.go(self.position + 1)
+        # A tick may already be queued when play is paused.
+        if self.playing:
+            self.go(self.position + 1)
 
     # ---------------------------------------------------------------------------------------------------------
     # Keys
