@@ -376,7 +376,7 @@ async def test_the_view_toggles_between_everything_and_what_each_seat_knew():
         for seat in (0, 1):
             await pilot.press("v")
             assert shown(screen) == game.view(state, seat) and screen.query_one(Board).viewer == seat
-            assert f"view: what Computer {seat + 1} knew" in status(screen)
+            assert f"view: what {('Blue', 'Yellow')[seat]} knew" in status(screen)
         # The seats' views hide something the omniscient view shows.
         assert game.view(state, 0) != state
         await pilot.press("v")

@@ -23,6 +23,7 @@ from exotui.ai.players import MctsPlayer, search_config
 from exotui.engine.records import SavedGame
 from exotui.tui.boards import Board, board_class
 from exotui.tui.screens.game import seat_label
+from exotui.tui.screens.new_game import seat_names
 from exotui.tui.session import GameSession, Seat
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.move_list import MoveList
@@ -113,7 +114,8 @@ class ReplayScreen(Screen[None]):
             self.game, header.seed, header.variant, tuple(Seat(seat.spec) for seat in header.seats), state=saved.final
         )
         self.labels = tuple(seat_label(session, seat, "{name} ({who})") for seat in range(len(header.seats)))
-        self.names = tuple(seat.name for seat in header.seats)
+        # The game's names for the seats (Blue, Yellow...), as the board and the move list call them.
+        self.names = seat_names(self.game, len(header.seats))
         self.moves = saved.moves()
         # The position shown: after this many moves.
         self.position = 0
