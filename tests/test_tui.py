@@ -30,6 +30,7 @@ from exotui.tui.screens.help import HelpScreen
 from exotui.tui.screens.new_game import DEFAULT_SEATS
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.session import HUMAN, GameSession, Seat
+from exotui.tui.widgets.hand import Hand
 from exotui.tui.widgets.prompt import distinct_ends
 from exotui.tui.widgets.too_small import TooSmall
 
@@ -221,6 +222,8 @@ async def test_keys_that_do_nothing_say_why_and_esc_backs_out() -> None:
     app = ExoTuiApp(ai_pause=0)
     async with app.run_test() as pilot:
         await start(pilot, ("human", "greedy"), 7)
+        # What Blue knows of Yellow's hand at the start: only how many cards it holds.
+        assert app.screen.query_one(Hand).note == "Yellow holds 4 unseen"
         await pilot.press("left")
         assert "Choose the card first" in status_text(app)
         await pilot.press("9")

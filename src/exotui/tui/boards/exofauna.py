@@ -7,6 +7,7 @@ game describes them; the squares, cards or deck the focused answer touches are h
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from enum import Enum
 from typing import Any, Final
@@ -276,6 +277,19 @@ class ExoFaunaBoard(Board):
         lines.append(f"{state.turn} turns were played, first to {state.target} hole{'s' if state.target > 1 else ''}.")
         return lines
 
+    def _other_hand(self) -> str:
+        """What the viewer knows of the other hand: the cards seen going in, and how many are unseen."""
+        assert self.view is not None
+        other = 1 - self.viewer
+        cards = self.view.hands[other]
+        copies = Counter(card for card in cards if card != HIDDEN)
+        seen = ", ".join(f"{count} {label(card)}" if count > 1 else label(card) for card, count in copies.items())
+        unseen = cards.count(HIDDEN)
+        held = [f"{unseen} unseen"] if unseen else []
+        if seen:
+            held.append(seen)
+        return f"{SEAT_NAMES[other]} holds {' + '.join(held) or 'nothing'}"
+
     def _hand(self) -> tuple[int, ...]:
         assert self.view is not None
         return self.view.hands[self.viewer]
@@ -315,8 +329,14 @@ class ExoFaunaBoard(Board):
                 touched=focus.spaces[slot],
                 cursor=cursor[1] if cursor is not None and cursor[0] == slot else None,
             )
-        who = f"Hand · {self.labels[self.viewer]}"
-        self.query_one(Hand).show(who, self._hand(), hand_cursor, touched=focus.cards, compact=self.mode is Mode.PROMPT)
+        self.query_one(Hand).show(
+            f"Hand ({SEAT_NAMES[self.viewer]})",
+            self._hand(),
+            hand_cursor,
+            touched=focus.cards,
+            compact=self.mode is Mode.PROMPT,
+            note=self._other_hand(),
+        )
         for seat in (0, 1):
             marker = "▶" if seat == view.player and view.step != OVER else " "
             name = self.query_one(f"#seat-{seat}-name", Label)

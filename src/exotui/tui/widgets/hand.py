@@ -19,7 +19,14 @@ class Hand(Widget):
     adaptation with its text, cut at the edge: the card under the cursor is printed in full in the prompt);
     compact, a single line of names, for questions that are not about choosing a card to play."""
 
-    COMPONENT_CLASSES: Final = {"card--blue", "card--yellow", "hand--cursor", "hand--touched", "hand--title"}
+    COMPONENT_CLASSES: Final = {
+        "card--blue",
+        "card--yellow",
+        "hand--cursor",
+        "hand--touched",
+        "hand--title",
+        "hand--note",
+    }
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -28,6 +35,7 @@ class Hand(Widget):
         self.cursor: int | None = None
         self.touched: frozenset[int] = frozenset()
         self.compact = False
+        self.note = ""
 
     def show(
         self,
@@ -36,10 +44,13 @@ class Hand(Widget):
         cursor: int | None = None,
         touched: frozenset[int] = frozenset(),
         compact: bool = False,
+        note: str = "",
     ) -> None:
+        """`note` follows the title on its line, cut at the edge (the full form only)."""
         # The height follows the number of cards and the form: only a change there needs a new layout.
         resized = (len(cards), compact) != (len(self.cards), self.compact)
         self.title, self.cards, self.cursor, self.touched, self.compact = title, cards, cursor, touched, compact
+        self.note = note
         self.refresh(layout=resized)
 
     def render(self) -> Content:
@@ -55,7 +66,8 @@ class Hand(Widget):
         shown = range(first, min(len(self.cards), first + VISIBLE))
         more = len(self.cards) - len(shown)
         heading = f" ({len(self.cards)} cards, {more} more: ↑↓ scroll)" if more else ""
-        lines = [Content.assemble(title, heading)]
+        note = Content.styled(f"   {self.note}", self.get_visual_style("hand--note", partial=True)) if self.note else ""
+        lines = [Content.assemble(title, heading, note).truncate(self.size.width, ellipsis=True)]
         for index in shown:
             card = self.cards[index]
             organism = organism_of(card)
