@@ -37,9 +37,9 @@ def _window(low: int, high: int, size: int, focus: int, start: int | None) -> in
 
 class Galaxy(PlanetsWidget):
     """Shows one Galaxy. `legal` maps each square the chosen planet may go to onto the points it would score
-    there (drawn "+N", or "+" for none); the `cursor` square is bracketed and highlighted;
-    the planet placed last is underlined. Large, the grid keeps a
-    ring of squares around the planets so every legal square shows; compact, only the planets and the Star."""
+    there (drawn "+N", or "+" for none); the `cursor` square is bracketed and highlighted; the planet placed last
+    is underlined. Large, the grid keeps a ring of squares around the planets so every legal square shows;
+    compact, only the planets and the Star."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         *PlanetsWidget.COMPONENT_CLASSES,
