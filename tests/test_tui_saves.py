@@ -28,6 +28,7 @@ from exotui.tui.screens.notice import NoticeScreen
 from exotui.tui.screens.replay import ReplayScreen, TurnScreen
 from exotui.tui.screens.title import TitleScreen
 from exotui.tui.session import HUMAN, GameSession, Seat
+from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.move_list import MoveList
 from test_tui import in_event_loop, settle
 
@@ -137,6 +138,11 @@ async def test_continue_resumes_the_game_where_it_stopped_with_its_seats(tmp_pat
         after = session_of(again)
         assert after.actions == actions and state_hash(after.state) == state_hash(state)
         assert after.seats == (Seat(HUMAN), Seat("greedy")) and after.seed == 5
+        # The log tells how the game got there.
+        logged = " ".join(" ".join(line.text for line in again.screen.query_one(GameLog).lines).split())
+        history = after.history()
+        assert len(history) == len(actions)
+        assert " ".join(f"{turn} {text}" for turn, text in history) in logged
         # It goes on saving into the same file.
         await play_humans(pilot, 1)
         assert load(after.record.path).actions == tuple(after.actions)

@@ -71,6 +71,15 @@ class GameSession:
         self.actions.append(action)
         return sentence
 
+    def history(self) -> list[tuple[int, str]]:
+        """(turn, sentence) of every action so far, as the log told them: replayed from the seed."""
+        state = self.game.new_game(self.seed, len(self.seats), self.variant)
+        told = []
+        for action in self.actions:
+            told.append((self.game.turn(state), self.game.describe(state, action)))
+            state = self.game.apply(state, action)
+        return told
+
     @classmethod
     def resume(cls, record: records.GameRecord) -> GameSession:
         """The saved game of `record`, exactly where it stopped: same seats and AI levels, recording on."""
