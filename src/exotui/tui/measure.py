@@ -15,9 +15,12 @@ import select
 import statistics
 import struct
 import sys
+import tempfile
 import termios
 import time
 from typing import Final
+
+from exotui.engine.savedir import ENV_VAR
 
 ENTER: Final = b"\r"
 TAB: Final = b"\t"
@@ -108,7 +111,7 @@ def repaint_while_thinking(presses: int, level: str) -> list[float]:
             terminal.send(b"?")
             times.append(terminal.expect("Turn order"))
             terminal.send(ESCAPE)
-            times.append(terminal.expect("Hand ·"))
+            times.append(terminal.expect("Hand ("))
     finally:
         terminal.close()
     return times
@@ -120,19 +123,26 @@ def main() -> int:
     parser.add_argument("--presses", type=int, default=10, help="help open/close pairs while thinking (default 10)")
     parser.add_argument("--level", choices=("easy", "normal", "hard"), default="normal", help="the AI level")
     args = parser.parse_args()
-    starts = first_frame(args.runs)
+    with tempfile.TemporaryDirectory() as saves:
+        # The games the measurement plays are autosaved there, not among the player's saves.
+        os.environ[ENV_VAR] = saves
+        measure(args.runs, args.presses, args.level)
+    return 0
+
+
+def measure(runs: int, presses: int, level: str) -> None:
+    starts = first_frame(runs)
     print(f"first frame: median {statistics.median(starts) * 1000:.0f} ms, max {max(starts) * 1000:.0f} ms")
-    idle = repaint_idle(args.presses)
+    idle = repaint_idle(presses)
     print(
         f"key press to repaint, no search running: median {statistics.median(idle) * 1000:.0f} ms, "
         f"max {max(idle) * 1000:.0f} ms over {len(idle)} presses"
     )
-    repaints = repaint_while_thinking(args.presses, args.level)
+    repaints = repaint_while_thinking(presses, level)
     print(
-        f"key press to repaint while the AI ({args.level}) thinks: median {statistics.median(repaints) * 1000:.0f} ms, "
+        f"key press to repaint while the AI ({level}) thinks: median {statistics.median(repaints) * 1000:.0f} ms, "
         f"max {max(repaints) * 1000:.0f} ms over {len(repaints)} presses"
     )
-    return 0
 
 
 if __name__ == "__main__":
