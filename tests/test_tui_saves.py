@@ -134,6 +134,8 @@ async def test_continue_resumes_the_game_where_it_stopped_with_its_seats(tmp_pat
         await settle(pilot)
         menu = again.screen.query_one("#menu")
         assert not menu.get_option("continue").disabled
+        turn = games.get("exofauna").turn(state)
+        assert str(menu.get_option("continue").prompt) == f"Continue  (ExoFauna/Duo, turn {turn})"
         await choose(pilot, "continue")
         after = session_of(again)
         assert after.actions == actions and state_hash(after.state) == state_hash(state)
@@ -457,9 +459,10 @@ def test_continue_on_the_command_line_opens_the_latest_unfinished_game(saves, mo
     from exotui.cli import main
 
     assert main(["--saves-dir", str(saves.path), "--continue"]) == 0
-    where, record = opened[-1]
-    assert where.path == saves.path and isinstance(record, GameRecord)
-    assert record.path == saves.path / UNFINISHED.name and record.state == load(UNFINISHED).final
+    where, session = opened[-1]
+    assert where.path == saves.path and isinstance(session, GameSession)
+    assert session.record.path == saves.path / UNFINISHED.name and session.state == load(UNFINISHED).final
+    assert session.seats == (Seat(HUMAN), Seat("mcts:normal"))
     monkeypatch.setenv("EXOTUI_SAVES", str(saves.path))
     assert main(["replay", str(FINISHED)]) == 0
     where, saved = opened[-1]
@@ -468,6 +471,29 @@ def test_continue_on_the_command_line_opens_the_latest_unfinished_game(saves, mo
     (saves.path / UNFINISHED.name).unlink()
     assert main(["--continue"]) == 2
     assert capsys.readouterr().err == f"exotui: error: no unfinished game to continue in {saves.path}\n"
+
+
+@pytest.mark.parametrize("kind", ["nosuch", "cheat"])
+def test_a_save_with_a_seat_the_app_cannot_play_is_refused(tmp_path, monkeypatch, capsys, kind):
+    saves = SaveDir(tmp_path)
+    record = saves.new_record(games.get("exofauna"), 1, (RecordSeat("Blue", HUMAN), RecordSeat("Yellow", kind, "hard")))
+    record.save()
+    data = record.path.read_bytes()
+    monkeypatch.setattr(app_module, "run", lambda *args: pytest.fail("the app must not start"))
+    from exotui.cli import main
+
+    assert main(["--saves-dir", str(tmp_path), "--continue"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"exotui: error: {record.path}: Yellow: ") and err.count("\n") == 1
+
+    async def open_it() -> None:
+        async with make_app(saves).run_test() as pilot:
+            await choose(pilot, "continue")
+            assert isinstance(pilot.app.screen, NoticeScreen)
+            assert f"{record.path}: Yellow: " in str(pilot.app.screen.query_one("#notice-text", Static).render())
+
+    in_event_loop(open_it)()
+    assert record.path.read_bytes() == data
 
 
 def test_replay_of_a_bad_file_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys):

@@ -20,6 +20,7 @@ from exotui.engine.match import play_match
 from exotui.engine.protocol import GameSetupError
 from exotui.engine.records import BadSave, GameRecord, Header, SavedGame, SavingOff, Seat, VerificationFailed, load
 from exotui.engine.savedir import ENV_VAR, SaveDir
+from exotui.tui.session import GameSession
 
 
 class CliError(Exception):
@@ -157,7 +158,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_app(saves: SaveDir, opening: GameRecord | SavedGame | None = None) -> int:
+def _run_app(saves: SaveDir, opening: GameSession | SavedGame | None = None) -> int:
     # Imported here so the headless subcommands start without loading Textual.
     from exotui.tui.app import run
 
@@ -173,10 +174,10 @@ def cmd_app(args: argparse.Namespace) -> int:
     if entry is None:
         raise CliError(f"no unfinished game to continue in {saves.path}")
     try:
-        record = GameRecord.resume(entry.path)
+        session = GameSession.resume(GameRecord.resume(entry.path))
     except BadSave as exc:
         raise CliError(str(exc)) from None
-    return _run_app(saves, record)
+    return _run_app(saves, session)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -22,7 +22,7 @@ from exotui.engine.records import (
     read_header,
 )
 from exotui.engine.records import Seat as SavedSeat
-from exotui.engine.savedir import SaveDir
+from exotui.engine.savedir import SaveDir, SaveEntry
 from exotui.tui.boards import board_class
 from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.game import GameScreen
@@ -57,7 +57,7 @@ class ExoTuiApp(App[None]):
         ai_pause: float = AI_PAUSE,
         default_seed: int | None = None,
         saves: SaveDir | None = None,
-        opening: GameRecord | SavedGame | None = None,
+        opening: GameSession | SavedGame | None = None,
         analysis_level: str = ANALYSIS_LEVEL,
     ) -> None:
         """`default_seed` replaces the random deal of a blank seed (for tests and demos). Games are saved in `saves`
@@ -77,7 +77,7 @@ class ExoTuiApp(App[None]):
         self._restore_signals = exit_cleanly_on_signals(
             lambda signum: loop.call_soon_threadsafe(lambda: self.exit(return_code=128 + signum))
         )
-        if isinstance(self.opening, GameRecord):
+        if isinstance(self.opening, GameSession):
             self.play_saved(self.opening)
         elif isinstance(self.opening, SavedGame):
             self.push_screen(ReplayScreen(self.opening, self.analysis_level))
@@ -99,8 +99,12 @@ class ExoTuiApp(App[None]):
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):
             return
-        playing = [screen for screen in self.screen_stack if isinstance(screen, GameScreen)]
-        game = playing[-1].session.game.id if playing else HELP_GAME
+        shown = [
+            screen.session.game.id if isinstance(screen, GameScreen) else screen.game.id
+            for screen in self.screen_stack
+            if isinstance(screen, GameScreen | ReplayScreen)
+        ]
+        game = shown[-1] if shown else HELP_GAME
         # Installed once per game, so opening help again costs no new layout of its long text.
         name = f"help-{game}"
         if not self.is_screen_installed(name):
@@ -153,15 +157,14 @@ class ExoTuiApp(App[None]):
         # Later: above the game screen about to be pushed, when a new game could not be saved from the start.
         self.call_later(self.push_screen, NoticeScreen(title, text))
 
-    def unfinished_save(self) -> Path | None:
+    def unfinished_save(self) -> SaveEntry | None:
         """The save "Continue" opens: the unfinished game played most recently."""
-        entry = self.saves.latest_unfinished() if self.saves is not None else None
-        return entry.path if entry is not None else None
+        return self.saves.latest_unfinished() if self.saves is not None else None
 
     def action_continue(self) -> None:
-        path = self.unfinished_save()
-        if path is not None:
-            self.open_save(path)
+        entry = self.unfinished_save()
+        if entry is not None:
+            self.open_save(entry.path)
 
     def action_load(self, finished_only: bool = False) -> None:
         self.push_screen(LoadScreen(self.saves, finished_only))
@@ -173,13 +176,12 @@ class ExoTuiApp(App[None]):
             if replay or read_header(path).finished:
                 self.push_screen(ReplayScreen(load(path), self.analysis_level))
             else:
-                self.play_saved(GameRecord.resume(path))
+                self.play_saved(GameSession.resume(GameRecord.resume(path)))
         except BadSave as exc:
             self.push_screen(NoticeScreen("This save cannot be opened", str(exc)))
 
-    def play_saved(self, record: GameRecord) -> None:
-        """Go on with a saved game exactly where it stopped, in place of every screen above the title."""
-        session = GameSession.resume(record)
+    def play_saved(self, session: GameSession) -> None:
+        """Go on with a resumed game (`GameSession.resume`), in place of every screen above the title."""
         session.on_saving_off = self.tell_saving_off
         while len(self.screen_stack) > 1:
             self.pop_screen()
@@ -202,7 +204,7 @@ class ExoTuiApp(App[None]):
         return choose
 
 
-def run(saves: SaveDir | None = None, opening: GameRecord | SavedGame | None = None) -> int:
+def run(saves: SaveDir | None = None, opening: GameSession | SavedGame | None = None) -> int:
     """Run the app saving into `saves`; `opening` as for ExoTuiApp. Returns the exit code (128 + signal number
     after SIGHUP or SIGTERM)."""
     # The hard AI searches on several processes. Their resource tracker must start while sys.stderr is still the

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from exotui.ai.players import UnknownPlayer, make_player
 from exotui.engine import records
 from exotui.engine.protocol import Game
 
@@ -82,8 +83,20 @@ class GameSession:
 
     @classmethod
     def resume(cls, record: records.GameRecord) -> GameSession:
-        """The saved game of `record`, exactly where it stopped: same seats and AI levels, recording on."""
+        """The saved game of `record`, exactly where it stopped: same seats and AI levels, recording on.
+
+        Raises BadSave for a seat no player of this app can take (a kind it does not know, a measuring player).
+        """
         header = record.header
+        for seat in header.seats:
+            if seat.kind == HUMAN:
+                continue
+            try:
+                player = make_player(seat.spec)
+            except UnknownPlayer as exc:
+                raise records.BadSave(record.path, f"{seat.name}: {exc}") from None
+            if player.sees_everything:
+                raise records.BadSave(record.path, f"{seat.name}: {seat.spec} sees every card; the app never plays it")
         seats = tuple(Seat(seat.spec) for seat in header.seats)
         return cls(record.game, header.seed, header.variant, seats, list(record.actions), record.state, record)
 

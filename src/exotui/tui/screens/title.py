@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from exotui.tui.screens.load import game_title
 from exotui.tui.widgets.too_small import TooSmall
 
 BANNER: Final = """\
@@ -39,11 +40,14 @@ class TitleScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         """Continue is offered while an unfinished save exists; games may have been played or deleted meanwhile."""
         menu = self.query_one("#menu", OptionList)
-        if self.app.unfinished_save() is None:
+        entry = self.app.unfinished_save()
+        if entry is None:
             menu.replace_option_prompt("continue", NO_CONTINUE)
             menu.disable_option("continue")
         else:
-            menu.replace_option_prompt("continue", "Continue  (the last unfinished game)")
+            menu.replace_option_prompt(
+                "continue", f"Continue  ({game_title(entry.header.game)}, turn {entry.header.turn})"
+            )
             menu.enable_option("continue")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
