@@ -67,6 +67,10 @@ def session_of(app: ExoTuiApp) -> GameSession:
     return app.screen.session
 
 
+def newest_session(app: ExoTuiApp) -> GameSession:
+    return [screen for screen in app.screen_stack if isinstance(screen, GameScreen)][-1].session
+
+
 async def until(pilot: Pilot, condition: object, seconds: float = 10.0) -> None:
     """Wait by short fixed pauses (Pilot's idle waits are slow while a thread computes)."""
     deadline = time.monotonic() + seconds
@@ -110,7 +114,15 @@ async def test_every_action_of_a_game_in_the_app_is_on_disk_as_it_is_applied(sav
         assert load(session.record.path).actions == ()
         await app.push_screen(GameScreen(session, 0))
         await until(pilot, lambda: isinstance(app.screen, EndScreen))
-    assert checked == list(range(1, len(session.actions) + 1))
+        played = len(session.actions)
+        # A rematch is saved too, in a file of its own.
+        await pilot.press("enter")
+        await until(pilot, lambda: newest_session(app) is not session)
+        rematch = newest_session(app)
+        assert rematch.seed == 5 and rematch.record.path != session.record.path
+        await until(pilot, lambda: len(rematch.actions) > 0)
+    assert checked[:played] == list(range(1, played + 1))
+    assert load(rematch.record.path).header.seed == 5
     saved = load(session.record.path)
     assert saved.header.finished and saved.header.result == games.get("exofauna").outcome(session.state)
     assert [seat.spec for seat in saved.header.seats] == ["greedy", "random"]
