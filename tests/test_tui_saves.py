@@ -349,7 +349,7 @@ async def test_replay_steps_and_jumps_through_the_positions():
         assert status(screen).startswith(f"move 2/{len(saved.actions)} · turn 1")
         await pilot.press("end")
         assert screen.position == len(saved.actions) and shown(screen) == saved.final
-        assert status(screen).endswith(f"the end: {saved.header.status}")
+        assert status(screen).endswith(f" · {saved.header.status}") and saved.header.status.endswith(" won")
         await pilot.press("right")
         assert screen.position == len(saved.actions)
         await pilot.press("home", "left")

@@ -143,6 +143,7 @@ class ReplayScreen(Screen[None]):
         yield TooSmall()
 
     def on_mount(self) -> None:
+        # Paused until Space; moves the replay on by one move each tick while playing.
         self.play_timer = self.set_interval(self.play_step, self.next_move, pause=True)
         self.redraw()
 
@@ -169,13 +170,13 @@ class ReplayScreen(Screen[None]):
             self.query_one(AiStatus).idle("Analysis", "a: what would the AI play here?")
         total = len(self.moves)
         where = "the start" if self.position == 0 else f"move {self.position}/{total}"
-        end = f"the end: {self.saved.header.status}"
-        self.status(f"{where} · turn {game.turn(state)} · view: {seen} · {self.mode_text(end)}")
+        self.status(f"{where} · turn {game.turn(state)} · view: {seen} · {self.progress_text()}")
 
-    def mode_text(self, end: str) -> str:
+    def progress_text(self) -> str:
+        """Playing or paused; at the last move, how the game ended (or that it goes on, for an unfinished one)."""
         if self.playing:
             return "playing"
-        return end if self.at_end else "paused"
+        return self.saved.header.status if self.at_end else "paused"
 
     @property
     def at_end(self) -> bool:
