@@ -214,7 +214,7 @@ async def test_the_load_screen_lists_every_save_and_the_unreadable_ones(saves):
         screen = await open_load(pilot)
         table = screen.query_one(DataTable)
         assert table.row_count == 6
-        rows = [table.get_row_at(index) for index in range(table.row_count)]
+        rows = [[str(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
         assert rows[-1][0].startswith("broken.exosave\n") and rows[-1][2] == "unreadable"
         unfinished = next(row for row in rows if row[2] == "turn 4, in progress")
         assert unfinished[0] == "ExoFauna/Duo\nYou vs Computer (normal)"
@@ -517,3 +517,38 @@ def test_replay_of_a_bad_file_is_one_line_and_exit_2(tmp_path, monkeypatch, caps
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"exotui: error: {path}: ") and err.count("\n") == 1
+
+
+@in_event_loop
+async def test_markup_in_a_save_is_shown_as_it_is(tmp_path):
+    saves = SaveDir(tmp_path)
+    record = saves.new_record(games.get("exofauna"), 1, (RecordSeat("[/b]", HUMAN), RecordSeat("[red]", "[/y]")))
+    record.save()
+    content = msgspec.msgpack.decode(record.path.read_bytes())
+    content["header"]["game"] = "[/z]"
+    content["header"]["updated"] = "2999-01-01T00:00:00Z"
+    unknown = tmp_path / "[b]unknown.exosave"
+    unknown.write_bytes(msgspec.msgpack.encode(content))
+    async with make_app(saves).run_test() as pilot:
+        await settle(pilot)
+        assert str(pilot.app.screen.query_one("#menu", OptionList).get_option("continue").prompt).startswith(
+            "Continue  ([/z], turn 1)"
+        )
+        await choose(pilot, "continue")
+        assert "unknown game '[/z]'" in str(pilot.app.screen.query_one("#notice-text", Static).render())
+        await pilot.press("enter")
+        screen = await open_load(pilot)
+        cells = [str(cell) for row in range(2) for cell in screen.query_one(DataTable).get_row_at(row)]
+        assert "[/z]\n[/b] vs [red] ([/y])" in cells
+        await select(pilot, record.path)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ReplayScreen)
+        await pilot.press("escape")
+        await select(pilot, unknown)
+        await pilot.press("d")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, DeleteScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert not unknown.exists() and record.path.exists()

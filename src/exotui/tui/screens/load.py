@@ -8,8 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
@@ -120,7 +122,8 @@ class LoadScreen(Screen[None]):
         row = table.cursor_row
         table.clear()
         for entry in self.entries:
-            table.add_row(*row_of(entry), height=2, key=str(entry.path))
+            # As Text: a table reads plain strings as markup, and names in a save are the file's to choose.
+            table.add_row(*(Text(cell) for cell in row_of(entry)), height=2, key=str(entry.path))
         empty = not self.entries
         table.display = not empty
         empty_text = self.query_one("#load-empty", Static)
@@ -172,7 +175,7 @@ class LoadScreen(Screen[None]):
             return
         what, _, progress = row_of(entry)
         self.app.push_screen(
-            DeleteScreen(f"Delete this save?\n{what.splitlines()[0]}, {progress}\n{entry.path.name}"),
+            DeleteScreen(escape(f"Delete this save?\n{what.splitlines()[0]}, {progress}\n{entry.path.name}")),
             lambda yes: self.delete(entry.path, yes),
         )
 

@@ -14,6 +14,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.markup import escape
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, Static
@@ -113,7 +114,8 @@ class ReplayScreen(Screen[None]):
         session = GameSession(
             self.game, header.seed, header.variant, tuple(Seat(seat.spec) for seat in header.seats), state=saved.final
         )
-        self.labels = tuple(seat_label(session, seat, "{name} ({who})") for seat in range(len(header.seats)))
+        # Escaped: the board may show them as markup, and a save's player kinds are the file's to choose.
+        self.labels = tuple(escape(seat_label(session, seat, "{name} ({who})")) for seat in range(len(header.seats)))
         # The game's names for the seats (Blue, Yellow...), as the board and the move list call them.
         self.names = seat_names(self.game, len(header.seats))
         self.moves = saved.moves()

@@ -6,6 +6,7 @@ from typing import Final
 
 from textual.app import ComposeResult
 from textual.containers import Center, Middle
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -45,9 +46,9 @@ class TitleScreen(Screen[None]):
             menu.replace_option_prompt("continue", NO_CONTINUE)
             menu.disable_option("continue")
         else:
-            menu.replace_option_prompt(
-                "continue", f"Continue  ({game_title(entry.header.game)}, turn {entry.header.turn})"
-            )
+            # Content: plain text, whatever the save's game id holds.
+            prompt = Content(f"Continue  ({game_title(entry.header.game)}, turn {entry.header.turn})")
+            menu.replace_option_prompt("continue", prompt)
             menu.enable_option("continue")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
