@@ -27,6 +27,7 @@ from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.session import GameSession, Seat
 from exotui.tui.widgets.galaxy import Galaxy
 from exotui.tui.widgets.universe import PITCH, SLOT_PLACES, Universe, available_slots
+from test_exo2_properties import random_game
 from test_tui import in_event_loop, settle, status_text
 
 
@@ -43,13 +44,7 @@ async def start(pilot: Pilot, seats: tuple[str, ...], seed: int, actions: Sequen
 
 def random_actions(seed: int, players: int, count: int) -> list[Take]:
     """The first `count` actions of a random game."""
-    rng = random.Random(seed)
-    state = rules.new_game(seed, players)
-    actions = []
-    for _ in range(count):
-        actions.append(rng.choice(rules.legal_actions(state)))
-        state = rules.apply(state, actions[-1])
-    return actions
+    return random_game(seed, players, random.Random(seed))[1][:count]
 
 
 def board(app: ExoTuiApp) -> Exo2Board:
