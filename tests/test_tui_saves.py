@@ -410,8 +410,8 @@ async def test_analysis_tells_what_the_ai_would_play_and_its_win_estimate():
         await pilot.press("right", "right", "a")
         await until(pilot, lambda: not screen.analysing)
         text = status(screen)
-        assert text.startswith("The AI would play ") and "win chance" in text
-        assert "; played: " in text
+        assert text.startswith("The AI would play: ") and "win chance" in text
+        assert text.endswith(" as played")
         assert "win chance" in str(screen.query_one("#ai-status").render())
 
 
@@ -432,11 +432,17 @@ async def test_analysis_stops_at_once_when_cancelled_or_when_the_position_change
 
 
 @in_event_loop
-async def test_analysis_of_the_final_position_says_there_is_nothing_to_decide():
+async def test_analysis_of_the_last_position():
     async with make_app(None).run_test() as pilot:
         screen = await open_replay(pilot)
         await pilot.press("end", "a")
         assert not screen.analysing and "nobody has anything to decide" in status(screen)
+        # An unfinished game's last position has a decision to make, and no move played after it.
+        await pilot.press("escape")
+        screen = await open_replay(pilot, UNFINISHED)
+        await pilot.press("end", "a")
+        await until(pilot, lambda: not screen.analysing)
+        assert status(screen).startswith("The AI would play: ") and "played" not in status(screen)
 
 
 # ---------------------------------------------------------------------------------------------------------------

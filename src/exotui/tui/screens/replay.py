@@ -72,7 +72,8 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #board { height: 1fr; }
     /* The move list below takes the place of the board's own log. */
     ReplayScreen GameLog { display: none; }
-    #replay-status { height: 1; padding: 0 1; background: $boost; color: $text; }
+    /* Two lines when needed, for the analysis's answer. */
+    #replay-status { height: auto; max-height: 2; padding: 0 1; background: $boost; color: $text; }
     """
     # Priority: the board must not take these keys for its own (it is shown positions, never asked to decide).
     BINDINGS: Final = [
@@ -306,7 +307,8 @@ class ReplayScreen(Screen[None]):
             self.status(f"{self.names[seat]} had only one choice here.")
             return
         status.thinking(title, result.iterations, result.elapsed, budget, preferred, chosen.mean_value)
+        # The move actually played is the next one in the move list (none after the last move of an unfinished game).
         played = ""
         if not self.at_end:
-            played = "; played: " + self.board.describe_public(shown, self.saved.actions[self.position])
-        self.status(f"The AI would play {preferred} (win chance {chosen.mean_value:.0%}){played}")
+            played = " · as played" if self.saved.actions[self.position] == result.action else " · not as played"
+        self.status(f"The AI would play: {preferred} · win chance {chosen.mean_value:.0%}{played}")
