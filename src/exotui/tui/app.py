@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable, Iterable
 from multiprocessing import resource_tracker
 from pathlib import Path
@@ -73,10 +74,12 @@ class ExoTuiApp(App[None]):
 
     def on_mount(self) -> None:
         # A dropped SSH connection (SIGHUP) or SIGTERM ends the app cleanly; every action is already on disk.
-        loop = asyncio.get_running_loop()
-        self._restore_signals = exit_cleanly_on_signals(
-            lambda signum: loop.call_soon_threadsafe(lambda: self.exit(return_code=128 + signum))
-        )
+        # (Signal handlers can only be installed from the main thread, where the app normally runs.)
+        if threading.current_thread() is threading.main_thread():
+            loop = asyncio.get_running_loop()
+            self._restore_signals = exit_cleanly_on_signals(
+                lambda signum: loop.call_soon_threadsafe(lambda: self.exit(return_code=128 + signum))
+            )
         if isinstance(self.opening, GameSession):
             self.play_saved(self.opening)
         elif isinstance(self.opening, SavedGame):
