@@ -21,23 +21,37 @@ from exotui.engine.records import BadSave, load, read_header
 pty = pytest.importorskip("pty")
 
 
-def read_for(fd: int, seconds: float) -> None:
-    """Drain the app's output (a full pty would block it)."""
+def read_for(fd: int, seconds: float, output: bytearray | None = None) -> None:
+    """Read the app's output for a while (a full pty would block it), keeping it in `output`."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         ready, _, _ = select.select([fd], [], [], 0.05)
         if ready:
             try:
-                os.read(fd, 65536)
+                data = os.read(fd, 65536)
             except OSError:
                 return
+            if output is not None:
+                output += data
 
 
-def wait_until(fd: int, condition: object, seconds: float = 30.0) -> None:
+def wait_until(fd: int, condition: object, seconds: float = 30.0, output: bytearray | None = None) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "timed out"
-        read_for(fd, 0.1)
+        read_for(fd, 0.1, output)
+
+
+def shown(output: bytearray, text: bytes) -> object:
+    """Whether `text` has been drawn since the last call (then forgets what was read)."""
+
+    def check() -> bool:
+        found = text in output
+        if found:
+            output.clear()
+        return found
+
+    return check
 
 
 def actions_saved(directory: Path) -> int:
@@ -60,12 +74,15 @@ def test_sighup_ends_the_real_app_cleanly_with_the_game_saved(tmp_path):
             os._exit(127)
     try:
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        read_for(fd, 1.0)
-        # Enter twice: you against the normal AI; the opening position is saved at once.
-        for _ in range(2):
-            os.write(fd, b"\r")
-            read_for(fd, 0.5)
+        output = bytearray()
+        # Keys only once the screen that takes them is drawn. Enter twice: you against the normal AI; the opening
+        # position is saved at once.
+        wait_until(fd, shown(output, b"New game"), output=output)
+        os.write(fd, b"\r")
+        wait_until(fd, shown(output, b"Start"), output=output)
+        os.write(fd, b"\r")
         wait_until(fd, lambda: actions_saved(tmp_path) == 0)
+        read_for(fd, 0.5)
         # Play the first card to the first free space offered.
         os.write(fd, b"1")
         read_for(fd, 0.3)
