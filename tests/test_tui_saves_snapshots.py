@@ -56,6 +56,12 @@ def test_load_screen_delete_dialog(snap_compare, saves) -> None:
     assert snap_compare(app(saves), terminal_size=SIZE, press=["down", "down", "enter", "d"])
 
 
+def test_a_broken_save_opened(snap_compare, saves) -> None:
+    # The unreadable file is listed last: six saves down from the first.
+    keys = ["down", "down", "enter", *["down"] * 5, "enter"]
+    assert snap_compare(app(saves), terminal_size=SIZE, press=keys)
+
+
 def test_replay_everything_known(snap_compare) -> None:
     keys = ("t", "3", "enter", "right", "right")
     assert snap_compare(app(), terminal_size=SIZE, run_before=replay_at("exofauna.exosave", keys))
