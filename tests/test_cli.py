@@ -54,3 +54,10 @@ def test_python_dash_m_runs_the_same_command():
         timeout=60,
     )
     assert done.returncode == 0 and json.loads(done.stdout)["games"] == 1
+
+
+def test_bench_rules_counts_the_actions_of_its_random_games(capsys):
+    assert main(["bench", "--rules", "--positions", "5", "--seed", "2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 5 and report["actions"] > 5 * 10
+    assert report["actions_per_second"] == pytest.approx(report["actions"] / report["seconds"])

@@ -14,7 +14,7 @@ from typing import NoReturn
 import msgspec
 
 from exotui import games
-from exotui.ai.measure import ArenaReport, run_arena, run_bench
+from exotui.ai.measure import ArenaReport, run_arena, run_bench, run_rules_bench
 from exotui.ai.players import UnknownPlayer, make_player
 from exotui.engine.match import play_match
 from exotui.engine.protocol import GameSetupError
@@ -241,6 +241,15 @@ def cmd_arena(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     game = _game(args.game)
     variant = _variant(game, args.variant)
+    if args.rules:
+        rules = run_rules_bench(game, args.positions, args.seed, variant)
+        if args.json:
+            print(json.dumps(msgspec.to_builtins(rules)))
+            return 0
+        print(f"{game.title}: random play from {rules.games} openings (seed {args.seed}), legal_actions + apply")
+        print(f"  actions/s: {rules.actions_per_second:,.0f} ({rules.actions:,} in {rules.seconds:.2f} s)")
+        print(f"  games/s: {rules.games_per_second:,.1f}")
+        return 0
     try:
         make_player(args.player)
         report = run_bench(game, args.player, args.positions, args.seed, variant)
@@ -309,6 +318,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seed", type=int, default=1, help="seed of the first random game (default: 1)")
     bench.add_argument("--variant", default=None, help="a variant of the game, e.g. quick")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument(
+        "--rules", action="store_true", help="time the rules alone: random play from --positions openings"
+    )
     bench.set_defaults(handler=cmd_bench)
     return parser
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from math import sqrt
 from typing import Any
@@ -216,4 +217,42 @@ def run_bench(game: Game, spec: str, positions: int, seed: int, variant: str | N
         playouts_per_second=playouts / seconds if seconds else 0.0,
         mean_depth=depth_sum / iterations if iterations else 0.0,
         max_depth=max_depth,
+    )
+
+
+class RulesReport(msgspec.Struct, frozen=True):
+    game: str
+    variant: str | None
+    seed: int
+    games: int
+    actions: int
+    seconds: float
+    actions_per_second: float
+    games_per_second: float
+
+
+def run_rules_bench(game: Game, games: int, seed: int, variant: str | None = None) -> RulesReport:
+    """Random playouts from the opening, timing only `legal_actions` and `apply`: the AI's inner loop."""
+    players = min(game.player_counts)
+    choose = random.Random(seed).random
+    legal_actions, apply, current = game.legal_actions, game.apply, game.current_player
+    actions = 0
+    seconds = 0.0
+    for index in range(games):
+        state = game.new_game(seed + index, players, variant)
+        started = time.perf_counter()
+        while current(state) is not None:
+            options = legal_actions(state)
+            state = apply(state, options[int(choose() * len(options))])
+            actions += 1
+        seconds += time.perf_counter() - started
+    return RulesReport(
+        game=game.id,
+        variant=variant,
+        seed=seed,
+        games=games,
+        actions=actions,
+        seconds=seconds,
+        actions_per_second=actions / seconds if seconds else 0.0,
+        games_per_second=games / seconds if seconds else 0.0,
     )
