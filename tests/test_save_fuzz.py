@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from exotui import games
@@ -93,6 +93,8 @@ def test_flipped_bytes_are_refused_or_verified_and_the_file_stays(tmp_path, key,
 
 @FUZZ
 @given(key=MODELS, cut=st.integers(0, 10**6), size=st.integers(1, 40), junk=st.binary(max_size=40))
+# Found by CI: a cut leaves an action tag with a newline in it, which the decoder's message quoted.
+@example(key=("exofauna", None), cut=999997, size=8, junk=b"")
 def test_spliced_bytes_are_refused_or_verified(key, cut, size, junk):
     data = model(*key)
     start = cut % len(data)

@@ -41,6 +41,8 @@ class BadSave(ValueError):
     """A file that cannot be used as a save; the message is one line naming the file and the problem."""
 
     def __init__(self, path: Path, problem: str) -> None:
+        # Decoder errors quote the file's own bytes: escape what is not printable so the message stays one line.
+        problem = "".join(char if char.isprintable() else repr(char)[1:-1] for char in problem)
         super().__init__(f"{path}: {problem}")
         self.path = path
         self.problem = problem
