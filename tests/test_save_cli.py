@@ -6,9 +6,9 @@ import msgspec
 import pytest
 
 from exotui import games
+from exotui.ai.match import play_match
 from exotui.ai.players import make_player
 from exotui.cli import main
-from exotui.engine.match import play_match
 from exotui.engine.records import HUMAN, GameRecord, Seat, load
 from exotui.engine.savedir import ENV_VAR, SaveDir
 from savegame_toy import GAME, play, register

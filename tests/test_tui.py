@@ -22,15 +22,15 @@ from exotui.engine.protocol import state_hash
 from exotui.games.exofauna.cards import card_name
 from exotui.tui import screens
 from exotui.tui.app import ExoTuiApp
-from exotui.tui.boards import Board
-from exotui.tui.boards.exofauna import GRID, ExoFaunaBoard, Mode, arrivals
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.help import HelpScreen
 from exotui.tui.screens.new_game import DEFAULT_SEATS
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.session import HUMAN, GameSession, Seat
-from exotui.tui.widgets.hand import Hand
+from exotui.tui.tables import Board
+from exotui.tui.tables.exofauna.board import GRID, ExoFaunaBoard, Mode, arrivals
+from exotui.tui.tables.exofauna.hand import Hand
 from exotui.tui.widgets.prompt import distinct_ends
 from exotui.tui.widgets.too_small import TooSmall
 

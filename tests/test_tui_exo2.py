@@ -19,14 +19,14 @@ from exotui.games.exo2 import rules
 from exotui.games.exo2.cards import COLOURS, UNIVERSE_ROWS, planet_code
 from exotui.games.exo2.state import Take
 from exotui.tui.app import ExoTuiApp
-from exotui.tui.boards.exo2 import Exo2Board, Mode
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.new_game import SEAT_CHOICES
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.session import GameSession, Seat
-from exotui.tui.widgets.galaxy import Galaxy
-from exotui.tui.widgets.universe import PITCH, SLOT_PLACES, Universe, available_slots
+from exotui.tui.tables.exo2.board import Exo2Board, Mode
+from exotui.tui.tables.exo2.galaxy import Galaxy
+from exotui.tui.tables.exo2.universe import PITCH, SLOT_PLACES, Universe, available_slots
 from test_exo2_properties import random_game
 from test_tui import in_event_loop, settle, status_text
 

@@ -20,7 +20,6 @@ from exotui.engine.records import Seat as RecordSeat
 from exotui.engine.savedir import SaveDir
 from exotui.tui import app as app_module
 from exotui.tui.app import ExoTuiApp
-from exotui.tui.boards import Board
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.load import DeleteScreen, LoadScreen
@@ -28,6 +27,7 @@ from exotui.tui.screens.notice import NoticeScreen
 from exotui.tui.screens.replay import ReplayScreen, TurnScreen
 from exotui.tui.screens.title import TitleScreen
 from exotui.tui.session import HUMAN, GameSession, Seat
+from exotui.tui.tables import Board
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.move_list import MoveList
 from test_tui import in_event_loop, settle

@@ -14,9 +14,9 @@ from typing import NoReturn
 import msgspec
 
 from exotui import games
+from exotui.ai.match import play_match
 from exotui.ai.measure import ArenaReport, run_arena, run_bench, run_rules_bench
 from exotui.ai.players import UnknownPlayer, make_player
-from exotui.engine.match import play_match
 from exotui.engine.protocol import GameSetupError
 from exotui.engine.records import BadSave, GameRecord, Header, SavedGame, SavingOff, Seat, VerificationFailed, load
 from exotui.engine.savedir import ENV_VAR, SaveDir

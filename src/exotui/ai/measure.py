@@ -10,8 +10,8 @@ from typing import Any
 
 import msgspec
 
+from exotui.ai.match import play_match
 from exotui.ai.players import MctsPlayer, RandomPlayer, make_player
-from exotui.engine.match import play_match
 from exotui.engine.protocol import Game
 
 # The normal quantile of a two-sided 95% interval.

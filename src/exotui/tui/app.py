@@ -24,7 +24,6 @@ from exotui.engine.records import (
 )
 from exotui.engine.records import Seat as SavedSeat
 from exotui.engine.savedir import SaveDir, SaveEntry
-from exotui.tui.boards import board_class
 from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.help import HelpScreen
@@ -34,6 +33,7 @@ from exotui.tui.screens.notice import NoticeScreen
 from exotui.tui.screens.replay import ANALYSIS_LEVEL, ReplayScreen
 from exotui.tui.screens.title import TitleScreen
 from exotui.tui.session import GameSession
+from exotui.tui.tables import STYLESHEETS, board_class
 from exotui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 # Seconds each computer decision stays on screen before the next one.
@@ -43,7 +43,8 @@ HELP_GAME: Final = "exofauna"
 
 
 class ExoTuiApp(App[None]):
-    CSS_PATH = "exotui.tcss"
+    # The app's own styles, then each table's (Textual takes a list: "Using multiple CSS files").
+    CSS_PATH: Final = ["exotui.tcss", *STYLESHEETS]
     TITLE = "exotui"
     # Screens get "-too-narrow" or "-too-short" below 80x24; the stylesheet then shows only the notice.
     HORIZONTAL_BREAKPOINTS: Final = [(0, "-too-narrow"), (MIN_WIDTH, "-wide-enough")]

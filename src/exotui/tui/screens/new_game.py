@@ -15,8 +15,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from exotui import games
-from exotui.tui.boards import has_board
 from exotui.tui.session import HUMAN, GameSession, Seat
+from exotui.tui.tables import has_board
 from exotui.tui.widgets.too_small import TooSmall
 
 SEAT_CHOICES: Final = (

@@ -22,10 +22,10 @@ from textual.widgets import Footer, Input, Label, Static
 from exotui.ai.mcts import Progress, SearchResult
 from exotui.ai.players import MctsPlayer, search_config
 from exotui.engine.records import SavedGame
-from exotui.tui.boards import Board, board_class
 from exotui.tui.screens.game import seat_label
 from exotui.tui.screens.new_game import seat_names
 from exotui.tui.session import GameSession, Seat
+from exotui.tui.tables import Board, board_class
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.move_list import MoveList
 from exotui.tui.widgets.too_small import TooSmall

@@ -10,7 +10,7 @@ from textual.content import Content
 from exotui.games.exo2.cards import UNIVERSE_ROWS, planet_code
 from exotui.games.exo2.rules import COVERED_BY
 from exotui.games.exo2.state import EMPTY
-from exotui.tui.widgets.planet import CELL, PlanetsWidget, colour_class
+from exotui.tui.tables.exo2.planet import CELL, PlanetsWidget, colour_class
 
 # Columns from one token to the next in a row: its number key (or a space) and its three letters.
 PITCH: Final = CELL + 1
@@ -44,13 +44,6 @@ class Universe(PlanetsWidget):
     their colour; the one under the cursor is highlighted and underlined. Taken slots are left blank."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {*PlanetsWidget.COMPONENT_CLASSES, "universe--cursor", "universe--key"}
-
-    DEFAULT_CSS = """
-    Universe { width: 30; height: 8; border: round $foreground 40%; border-title-align: left; padding: 0; }
-    Universe.-choosing { border: round $accent; }
-    Universe > .universe--cursor { background: $accent; color: $text; text-style: bold underline; }
-    Universe > .universe--key { color: $text; text-style: bold; }
-    """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

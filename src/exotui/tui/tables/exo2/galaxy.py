@@ -16,7 +16,7 @@ from textual.events import Resize
 from exotui.games.exo2.cards import planet_code
 from exotui.games.exo2.rules import STAR
 from exotui.games.exo2.rules import Galaxy as Planets
-from exotui.tui.widgets.planet import CELL, PlanetsWidget, colour_class
+from exotui.tui.tables.exo2.planet import CELL, PlanetsWidget, colour_class
 
 PITCH: Final = CELL + 1
 STAR_MARK: Final = "(*)"
@@ -50,18 +50,6 @@ class Galaxy(PlanetsWidget):
         "galaxy--cursor",
         "galaxy--last",
     }
-
-    DEFAULT_CSS = """
-    Galaxy { width: 1fr; height: 1fr; border: round $foreground 40%; }
-    Galaxy { border-title-align: left; border-subtitle-align: right; }
-    Galaxy.-deciding { border: round $accent; }
-    Galaxy > .galaxy--star { color: $warning; text-style: bold; }
-    Galaxy > .galaxy--empty { color: $text-muted; }
-    Galaxy > .galaxy--legal { color: $success; }
-    Galaxy > .galaxy--scoring { color: $success; text-style: bold; }
-    Galaxy > .galaxy--cursor { background: $accent; color: $text; text-style: bold; }
-    Galaxy > .galaxy--last { text-style: underline; }
-    """
 
     def __init__(self, *, compact: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -1,20 +1,24 @@
-"""Boards: the table of one game, drawn from a seat's view, turning keys into that game's decisions.
+"""Tables: one package per game (`tables/<id>/`: its board, one module per zone, `<id>.tcss`), and their base.
 
 A board never changes a game: it is shown a view and the legal actions, and posts `Board.Decided` with the
-action the player chose. Each game with a board is listed here; the new game screen offers only those.
+action the player chose. Each game with a table of its own is listed here; the new game screen offers only those.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from pathlib import Path
+from typing import Any, ClassVar, Final
 
 from textual.message import Message
 from textual.widget import Widget
 
-# game id -> module holding a `BOARD` class; imported on first use so start-up stays fast.
-_MODULES: dict[str, str] = {"exofauna": "exotui.tui.boards.exofauna", "exo2": "exotui.tui.boards.exo2"}
+# game id -> the package of its table, exporting a `BOARD` class; imported on first use so start-up stays fast.
+_TABLES: dict[str, str] = {"exofauna": "exotui.tui.tables.exofauna", "exo2": "exotui.tui.tables.exo2"}
+
+# Each table's stylesheet, `tables/<id>/<id>.tcss`, for the app's CSS_PATH (selectors rooted at the board class).
+STYLESHEETS: Final = tuple(Path(__file__).parent / game / f"{game}.tcss" for game in _TABLES)
 
 
 class Board(Widget):
@@ -56,8 +60,8 @@ class Board(Widget):
 
 
 def has_board(game_id: str) -> bool:
-    return game_id in _MODULES
+    return game_id in _TABLES
 
 
 def board_class(game_id: str) -> type[Board]:
-    return importlib.import_module(_MODULES[game_id]).BOARD
+    return importlib.import_module(_TABLES[game_id]).BOARD

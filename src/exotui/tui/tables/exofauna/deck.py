@@ -7,7 +7,7 @@ from typing import Final
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.tui.widgets.organism import colour_class, label
+from exotui.tui.tables.exofauna.organism import colour_class, label
 
 
 class Deck(Widget):

@@ -33,11 +33,3 @@ class PlanetsWidget(Widget):
 
     # Backgrounds dark enough for white letters. In 16 colours the backgrounds become the terminal's blue, red and
     # green and the covered tokens' letters its bright ones (many other blues and greens would turn grey).
-    DEFAULT_CSS = """
-    PlanetsWidget > .planet--blue { background: #1d4ed8; color: #ffffff; text-style: bold; }
-    PlanetsWidget > .planet--red { background: #c62828; color: #ffffff; text-style: bold; }
-    PlanetsWidget > .planet--green { background: #1b8a3a; color: #ffffff; text-style: bold; }
-    PlanetsWidget > .covered--blue { color: #60a5fa; }
-    PlanetsWidget > .covered--red { color: #f87171; }
-    PlanetsWidget > .covered--green { color: #4ade80; }
-    """

@@ -55,16 +55,16 @@ from exotui.games.exofauna.state import (
     Tunnel,
 )
 from exotui.games.exofauna.view import SEAT_NAMES, describe
-from exotui.tui.boards import Board
-from exotui.tui.widgets.action_tracker import ActionTracker
+from exotui.tui.tables import Board
+from exotui.tui.tables.exofauna.action_tracker import ActionTracker
+from exotui.tui.tables.exofauna.claimed import Claimed
+from exotui.tui.tables.exofauna.deck import Deck
+from exotui.tui.tables.exofauna.hand import Hand, HandCount
+from exotui.tui.tables.exofauna.organism import colour, full_text, label
+from exotui.tui.tables.exofauna.watering_hole import GRID, WateringHole
 from exotui.tui.widgets.ai_status import AiStatus
-from exotui.tui.widgets.claimed import Claimed
-from exotui.tui.widgets.deck import Deck
 from exotui.tui.widgets.game_log import GameLog
-from exotui.tui.widgets.hand import Hand, HandCount
-from exotui.tui.widgets.organism import colour, full_text, label
 from exotui.tui.widgets.prompt import Prompt
-from exotui.tui.widgets.watering_hole import GRID, WateringHole
 
 MOVE: Final = Binding.Group("move", compact=True)
 # The two holes side by side as one 3x6 grid of cursor positions: columns 0-2 are hole 1, 3-5 hole 2.

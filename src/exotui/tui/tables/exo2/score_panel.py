@@ -16,12 +16,6 @@ HEADER: Final = "Score    pts size colour type"
 class ScorePanel(Widget):
     COMPONENT_CLASSES: ClassVar[set[str]] = {"score--title", "score--deciding"}
 
-    DEFAULT_CSS = """
-    ScorePanel { height: auto; }
-    ScorePanel > .score--title { text-style: bold; color: $accent; }
-    ScorePanel > .score--deciding { text-style: bold; }
-    """
-
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.names: tuple[str, ...] = ()

@@ -9,7 +9,7 @@ from textual.widget import Widget
 
 from exotui.games.exofauna.cards import COLOUR_LETTERS, COLOUR_NAMES, EMPTY, organism_of
 from exotui.games.exofauna.state import Hole
-from exotui.tui.widgets.organism import INSTINCT_SHORT, colour_class
+from exotui.tui.tables.exofauna.organism import INSTINCT_SHORT, colour_class
 
 # Ring index of each grid cell, row by row; None is the hole in the middle.
 GRID: Final = ((0, 1, 2), (7, None, 3), (6, 5, 4))

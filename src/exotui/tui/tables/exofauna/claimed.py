@@ -8,7 +8,7 @@ from textual.content import Content
 from textual.widget import Widget
 
 from exotui.games.exofauna.cards import COLOUR_LETTERS
-from exotui.tui.widgets.organism import colour, colour_class
+from exotui.tui.tables.exofauna.organism import colour, colour_class
 
 
 class Claimed(Widget):

@@ -28,14 +28,14 @@ from exotui.games.exo2.rules import (
 )
 from exotui.games.exo2.state import Exo2State, Take
 from exotui.games.exo2.view import SEAT_NAMES, where
-from exotui.tui.boards import Board
+from exotui.tui.tables import Board
+from exotui.tui.tables.exo2.galaxy import Galaxy, Square
+from exotui.tui.tables.exo2.planet import full_text
+from exotui.tui.tables.exo2.score_panel import ScorePanel
+from exotui.tui.tables.exo2.universe import Universe, available_slots
 from exotui.tui.widgets.ai_status import AiStatus
-from exotui.tui.widgets.galaxy import Galaxy, Square
 from exotui.tui.widgets.game_log import GameLog
-from exotui.tui.widgets.planet import full_text
 from exotui.tui.widgets.prompt import Prompt
-from exotui.tui.widgets.score_panel import ScorePanel
-from exotui.tui.widgets.universe import Universe, available_slots
 
 MOVE: Final = Binding.Group("move", compact=True)
 MOST_PLAYERS: Final = max(GAME.player_counts)
@@ -102,16 +102,6 @@ class Exo2Board(Board):
         Binding("1", "pick(1)", "planet", key_display="1-9"),
         *(Binding(str(number), f"pick({number})", show=False) for number in range(2, 10)),
     ]
-
-    DEFAULT_CSS = """
-    Exo2Board #exo2-main { height: 1fr; }
-    Exo2Board #exo2-left { width: 30; }
-    Exo2Board #exo2-right { width: 1fr; }
-    /* 10 and 8 rows at 80x24; both grow with a taller terminal. */
-    Exo2Board #galaxy-main { height: 5fr; }
-    Exo2Board #exo2-others { height: 4fr; }
-    Exo2Board #prompt, Exo2Board #ai-status { border-top: hkey $foreground 30%; }
-    """
 
     can_focus = True
 

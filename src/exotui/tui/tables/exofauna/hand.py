@@ -8,7 +8,7 @@ from textual.content import Content
 from textual.widget import Widget
 
 from exotui.games.exofauna.cards import COLOUR_LETTERS, organism_of
-from exotui.tui.widgets.organism import colour, colour_class, label
+from exotui.tui.tables.exofauna.organism import colour, colour_class, label
 
 # Card lines shown at once; a longer hand scrolls with the cursor.
 VISIBLE: Final = 6
