@@ -265,6 +265,21 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The SSH server (exotui.serve), until SIGTERM or Ctrl+C; its own imports, so the app never needs asyncssh."""
+    try:
+        from exotui.serve.server import ServeError, ServeOptions, data_dir, run
+    except ImportError as exc:
+        raise CliError(f"exotui serve needs asyncssh ({exc}): pip install 'exotui[serve]'") from None
+    host_key = Path(args.host_key).expanduser() if args.host_key else None
+    data = Path(args.data).expanduser() if args.data else data_dir()
+    options = ServeOptions(data, args.host, args.port, host_key, args.max_sessions, args.idle_minutes * 60.0)
+    try:
+        return run(options)
+    except ServeError as exc:
+        raise CliError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="exotui", description="Tabletop games against strong computer opponents.")
     saves_help = f"where saves live (default: ${ENV_VAR}, else {SaveDir.locate().path})"
@@ -322,6 +337,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules", action="store_true", help="time the rules alone: random play from --positions openings"
     )
     bench.set_defaults(handler=cmd_bench)
+
+    serve = sub.add_parser("serve", help="an SSH server: players reach the app with `ssh -p PORT HOST`")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=2222, help="port to listen on (default: 2222)")
+    serve.add_argument("--host-key", metavar="PATH", help="the server key, made if missing (default: DATA/host_key)")
+    serve.add_argument("--max-sessions", type=_positive, default=20, help="players at once (default: 20)")
+    serve.add_argument("--idle-minutes", type=_positive, default=30, help="end a session after so long without a key")
+    serve.add_argument("--data", metavar="DIR", help="players' saves, tables and the host key (default: user data dir)")
+    serve.set_defaults(handler=cmd_serve)
     return parser
 
 

@@ -1,0 +1,367 @@
+"""The SSH server: who connects (identity.py), what each session runs (the app on its own terminal, pty.py), and
+the limits that keep one session from harming another.
+
+A session runs exactly one program: the app (`ssh HOST`) or a table's app (`ssh -t HOST table NAME`). No shell,
+no other command, no forwarding, no file transfer. Keys go to that session's program only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+import asyncssh
+import platformdirs
+
+from exotui.serve.identity import (
+    Identity,
+    ServeError,
+    forget_all_guests,
+    forget_guest,
+    guest_identity,
+    host_key,
+    key_identity,
+    private_dir,
+)
+from exotui.serve.pty import PtyProcess
+
+# The only command a client may ask for besides the app itself.
+TABLE_COMMAND: Final = re.compile(r"table ([A-Za-z0-9_-]{1,32})")
+# A terminal type is passed to the app only if it looks like one (it ends up in the app's environment).
+TERM_NAME: Final = re.compile(r"[A-Za-z0-9._+-]{1,64}")
+DEFAULT_TERM: Final = "xterm-256color"
+# Seconds a client has to log in.
+LOGIN_TIMEOUT: Final = 30
+# Seconds between keepalives, and how many unanswered ones end a connection whose client vanished.
+KEEPALIVE_INTERVAL: Final = 30
+KEEPALIVE_COUNT: Final = 3
+# Seconds a client may leave the app's output unread before it is cut off.
+STALL_TIMEOUT: Final = 60.0
+# Seconds the app has to save and end on a disconnect or a stop.
+HANGUP_GRACE: Final = 10.0
+USAGE: Final = "this server runs only exotui: `ssh -t HOST` for the app, `ssh -t HOST table NAME` for a shared table"
+
+
+@dataclass(frozen=True)
+class ServeOptions:
+    """How `exotui serve` runs; `app` is the command of one session's app (its saves directory is appended)."""
+
+    data: Path
+    host: str = "127.0.0.1"
+    port: int = 2222
+    host_key: Path | None = None
+    max_sessions: int = 20
+    idle_timeout: float = 30 * 60.0
+    app: Sequence[str] = (sys.executable, "-m", "exotui")
+    # For tests: extra environment for every session's program (never anything from the client).
+    env: dict[str, str] = field(default_factory=dict)
+
+
+class Server:
+    """The running server: its listener, the live sessions, and the clean stop."""
+
+    def __init__(self, options: ServeOptions) -> None:
+        self.options = options
+        self.data = private_dir(options.data)
+        self.key = host_key(options.host_key or self.data / "host_key")
+        self.sessions: set[AppSession] = set()
+        self.stopping = False
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+
+    @property
+    def port(self) -> int:
+        assert self._acceptor is not None
+        return self._acceptor.sockets[0].getsockname()[1]
+
+    @property
+    def fingerprint(self) -> str:
+        return self.key.get_fingerprint("sha256")
+
+    async def start(self) -> None:
+        forget_all_guests(self.data)
+        try:
+            self._acceptor = await asyncssh.create_server(
+                lambda: Connection(self),
+                self.options.host,
+                self.options.port,
+                server_host_keys=[self.key],
+                login_timeout=LOGIN_TIMEOUT,
+                keepalive_interval=KEEPALIVE_INTERVAL,
+                keepalive_count_max=KEEPALIVE_COUNT,
+                agent_forwarding=False,
+                x11_forwarding=False,
+                allow_scp=False,
+                encoding=None,
+            )
+        except OSError as exc:
+            raise ServeError(f"cannot listen on {self.options.host}:{self.options.port}: {exc.strerror}") from None
+
+    def full(self) -> bool:
+        return len(self.sessions) >= self.options.max_sessions
+
+    def command(self, identity: Identity, table: str | None) -> list[str]:
+        """The program one session runs: the app saving into the identity's directory."""
+        return [*self.options.app, "--saves-dir", str(identity.saves)]
+
+    def environment(self, term: str) -> dict[str, str]:
+        env = {name: value for name, value in os.environ.items() if not name.startswith(("SSH_", "EXOTUI_"))}
+        env.update(self.options.env)
+        env["TERM"] = term
+        return env
+
+    async def stop(self) -> None:
+        """Stop taking connections, end every session as a disconnect would (each app saves), then return."""
+        self.stopping = True
+        if self._acceptor is not None:
+            self._acceptor.close()
+        await asyncio.gather(*(session.end("the server is stopping") for session in list(self.sessions)))
+        if self._acceptor is not None:
+            await self._acceptor.wait_closed()
+
+
+class Connection(asyncssh.SSHServer):
+    """One client connection: authentication decides its identity; it may open one session."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.key: asyncssh.SSHKey | None = None
+        self.identity: Identity | None = None
+        self.opened = False
+
+    def begin_auth(self, username: str) -> bool:
+        # Always authenticate, so a client with keys offers them; keyboard-interactive lets a keyless one in.
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # Any key is welcome; asyncssh then checks the client holds its private half. The last key validated is
+        # the one whose signature completes the login.
+        self.key = key
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return True
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        # No prompt: a client without (accepted) keys comes in at once, as a guest.
+        self.key = None
+        return True
+
+    def auth_completed(self) -> None:
+        data = self.server.data
+        self.identity = key_identity(data, self.key) if self.key is not None else guest_identity(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        # A guest whose connection never opened a session leaves nothing behind.
+        if self.identity is not None and not self.opened:
+            forget_guest(self.identity)
+
+    def session_requested(self) -> AppSession | bool:
+        if self.opened or self.identity is None:
+            return False
+        self.opened = True
+        return AppSession(self.server, self.identity)
+
+
+class AppSession(asyncssh.SSHServerSession[bytes]):
+    """One SSH session: the app on a terminal of its own, bridged to the client's channel."""
+
+    def __init__(self, server: Server, identity: Identity) -> None:
+        self.server = server
+        self.identity = identity
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.term: str | None = None
+        self.size = (80, 24)
+        self.command: str | None = None
+        self.program: PtyProcess | None = None
+        self.farewell: str | None = None
+        self.done = asyncio.get_running_loop().create_future()
+        self._idle: asyncio.TimerHandle | None = None
+        self._stall: asyncio.TimerHandle | None = None
+
+    # ---------------------------------------------------------------------------------------------------------
+    # What the client asks for
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
+        self.term = term_type if TERM_NAME.fullmatch(term_type or "") else DEFAULT_TERM
+        if term_size[0] > 0 and term_size[1] > 0:
+            self.size = (term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        # Accepted here and checked in session_started, so a refusal can say why.
+        self.command = command
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def signal_received(self, signal: str) -> None:
+        """Clients do not signal the app."""
+
+    def session_started(self) -> None:
+        table = None
+        if self.command is not None:
+            match = TABLE_COMMAND.fullmatch(self.command.strip())
+            if match is None:
+                self.refuse(USAGE)
+                return
+            table = match.group(1)
+        if self.term is None:
+            self.refuse("exotui needs a terminal: connect with `ssh -t`")
+        elif self.server.stopping:
+            self.refuse("the server is stopping; try again in a minute")
+        elif self.server.full():
+            count = self.server.options.max_sessions
+            self.refuse(f"the server is full ({count} players); try again in a few minutes")
+        else:
+            self.server.sessions.add(self)
+            asyncio.get_running_loop().create_task(self.run(table))
+
+    def refuse(self, why: str) -> None:
+        assert self.chan is not None
+        self.chan.write(f"exotui: {why}\r\n".encode())
+        self.chan.exit(1)
+        self._finished()
+
+    # ---------------------------------------------------------------------------------------------------------
+    # The app
+
+    async def run(self, table: str | None) -> None:
+        self.program = PtyProcess(self._output, self._exited, self._input_full)
+        try:
+            argv = self.server.command(self.identity, table)
+            await self.program.start(argv, self.server.environment(self.term or DEFAULT_TERM), *self.size)
+        except (OSError, ServeError) as exc:
+            self.server.sessions.discard(self)
+            self.refuse(f"cannot start: {exc}")
+            return
+        self._touch()
+
+    def _output(self, data: bytes) -> None:
+        if self.chan is not None:
+            self.chan.write(data)
+
+    def _input_full(self, full: bool) -> None:
+        if self.chan is not None:
+            (self.chan.pause_reading if full else self.chan.resume_reading)()
+
+    def _exited(self, code: int) -> None:
+        if self.chan is not None:
+            if self.farewell:
+                self.chan.write(f"\r\nexotui: {self.farewell}\r\n".encode())
+            self.chan.exit(max(code, 0))
+        self._finished()
+
+    def _finished(self) -> None:
+        self.server.sessions.discard(self)
+        for timer in (self._idle, self._stall):
+            if timer is not None:
+                timer.cancel()
+        forget_guest(self.identity)
+        if not self.done.done():
+            self.done.set_result(None)
+
+    async def end(self, why: str | None = None) -> None:
+        """End the app as a disconnect does (it saves first), telling the client `why` if still connected."""
+        self.farewell = why
+        if self.program is not None:
+            await self.program.hangup(HANGUP_GRACE)
+        await self.done
+
+    # ---------------------------------------------------------------------------------------------------------
+    # Keys, sizes, and limits
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        if self.program is not None:
+            self._touch()
+            self.program.feed(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = (width, height)
+        if self.program is not None:
+            self.program.resize(width, height)
+
+    def eof_received(self) -> bool:
+        return False
+
+    def pause_writing(self) -> None:
+        if self.program is not None:
+            self.program.pause_output()
+            self._stall = self._later(STALL_TIMEOUT, "the connection stopped reading")
+
+    def resume_writing(self) -> None:
+        if self._stall is not None:
+            self._stall.cancel()
+            self._stall = None
+        if self.program is not None:
+            self.program.resume_output()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.chan = None
+        if self.program is not None:
+            asyncio.get_running_loop().create_task(self.end())
+        else:
+            self._finished()
+
+    def _touch(self) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+        minutes = self.server.options.idle_timeout / 60
+        self._idle = self._later(self.server.options.idle_timeout, f"no key for {minutes:g} minutes; game saved")
+
+    def _later(self, seconds: float, why: str) -> asyncio.TimerHandle:
+        loop = asyncio.get_running_loop()
+        return loop.call_later(seconds, lambda: loop.create_task(self.end(why)))
+
+
+async def serve(options: ServeOptions, ready: Callable[[Server], None] | None = None) -> None:
+    """Run the server until SIGTERM or SIGINT, then stop it cleanly (every session saves)."""
+    server = Server(options)
+    await server.start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    try:
+        if ready is not None:
+            ready(server)
+        await stop.wait()
+    finally:
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(signum)
+        await server.stop()
+
+
+def data_dir() -> Path:
+    """Where the server keeps players' saves, tables and its key, unless --data says otherwise."""
+    return platformdirs.user_data_path("exotui") / "serve"
+
+
+def run(options: ServeOptions) -> int:
+    """`exotui serve`: say where it listens, serve until stopped; 0 after a clean stop."""
+
+    def ready(server: Server) -> None:
+        print(f"exotui serve: listening on {options.host}:{server.port}, host key {server.fingerprint}", flush=True)
+        print(f"  data in {server.data}; players connect with: ssh -p {server.port} -t HOST", flush=True)
+
+    asyncio.run(serve(options, ready))
+    return 0
