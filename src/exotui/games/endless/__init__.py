@@ -1,0 +1,1 @@
+"""Endless Forms: the Asombro Edition starter deck for two players."""

@@ -1,0 +1,49 @@
+"""The Endless Forms game object: static facts and the protocol functions, found by id "endless"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from exotui.engine.protocol import GameSetupError
+from exotui.games.endless import rules
+from exotui.games.endless import view as views
+from exotui.games.endless.heuristic import evaluate, rollout_action
+from exotui.games.endless.state import EndlessAction, EndlessState
+
+
+class EndlessGame:
+    id = "endless"
+    title = "Endless Forms"
+    player_counts = (2,)
+    variants: tuple[str, ...] = ()
+    rules_version = "endless-1"
+    action_type = EndlessAction
+    state_type = EndlessState
+    seat_names = views.SEAT_NAMES
+
+    current_player = staticmethod(rules.current_player)
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply)
+    is_over = staticmethod(rules.is_over)
+    outcome = staticmethod(rules.outcome)
+    view = staticmethod(views.view)
+    determinize = staticmethod(views.determinize)
+    describe = staticmethod(views.describe)
+    evaluate = staticmethod(evaluate)
+    rollout_action = staticmethod(rollout_action)
+
+    def new_game(self, seed: int, players: int = 2, variant: str | None = None) -> EndlessState:
+        if players != 2:
+            raise GameSetupError(f"Endless Forms is for 2 players, not {players}")
+        if variant is not None:
+            raise GameSetupError(f"Endless Forms has no variant {variant!r}")
+        return rules.new_game(seed)
+
+    def turn(self, state: EndlessState) -> int:
+        return max(1, state.turn)
+
+    def __repr__(self) -> str:
+        return f"<game {self.id}>"
+
+
+GAME: Any = EndlessGame()

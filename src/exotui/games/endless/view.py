@@ -1,0 +1,222 @@
+"""What one seat may know of an Endless Forms position, a full position consistent with it, and move sentences.
+
+Hidden from a seat: the other player's hand (except the cards seen going in: Once Thought Extinct, a deployment
+that did not resolve) and face-down event (the seat knows one is there); the order, and so the next cards, of
+both main decks and both habitat decks (its own too); the generator (future dice, draws and random discards).
+Everything else is public: the row, the species and their counters, effects, discard piles, revealed events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+
+from exotui.games.endless.cards import (
+    EMPTY,
+    HIDDEN,
+    INSECT_SWARM,
+    KINDS,
+    PATHOGEN,
+    STABLE_CLIMATE,
+    card_name,
+    habitat_deck,
+    is_event,
+    main_deck,
+)
+from exotui.games.endless.state import (
+    DEPLOYMENT,
+    RESOLVE,
+    DeployEffect,
+    DeployEvent,
+    DeploySpecies,
+    EndDeploy,
+    EndlessState,
+    EndMove,
+    Exert,
+    Flee,
+    HotFoot,
+    Keep,
+    Move,
+    Mulligan,
+    Pass,
+    Reveal,
+    Sicken,
+    Stand,
+)
+
+SEAT_NAMES = ("North", "South")
+
+
+def view(state: EndlessState, seat: int) -> EndlessState:
+    other = 1 - seat
+    hands = list(state.hands)
+    secret = len(state.hands[other]) - len(state.known[other])
+    hands[other] = (HIDDEN,) * secret + state.known[other]
+    events = list(state.events)
+    if events[other] >= 0:
+        events[other] = HIDDEN
+    return msgspec.structs.replace(
+        state,
+        hands=tuple(hands),
+        events=tuple(events),
+        decks=tuple((HIDDEN,) * len(deck) for deck in state.decks),
+        habitat_decks=tuple((HIDDEN,) * len(deck) for deck in state.habitat_decks),
+        rng=0,
+    )
+
+
+def public_cards(state: EndlessState) -> Iterator[int]:
+    """Every card in a place both seats see: the row, species and effects, piles, revealed or announced cards."""
+    for pile in (*state.discards, *state.habitat_discards, state.removed):
+        yield from pile
+    for habitat in state.habitats:
+        yield habitat.card
+        yield from habitat.effects
+    for side in state.species:
+        for sp in side:
+            yield sp.card
+            yield from sp.effects
+    yield from (card for card in state.climate if card >= 0)
+    for task in state.tasks:
+        if task[0] in (DEPLOYMENT, RESOLVE):
+            yield task[2]
+
+
+def determinize(view_or_state: EndlessState, seat: int, rng: random.Random) -> EndlessState:
+    """Deal the cards `seat` cannot see back into the hidden places, uniformly among the consistent deals.
+
+    The other seat's unseen cards are its 40 main cards minus every card seen (public, known in hand); its
+    face-down event is one of the unseen events, its hidden hand and its deck share the rest. The seat's own deck
+    holds its own unseen cards, and each habitat deck what is not in the row or the habitat discards.
+    """
+    seen = view(view_or_state, seat)
+    other = 1 - seat
+    public = set(public_cards(seen))
+    hands = list(seen.hands)
+    events = list(seen.events)
+    decks = list(seen.decks)
+    own = [c for c in main_deck(seat) if c not in public and c not in hands[seat] and c != events[seat]]
+    rng.shuffle(own)
+    decks[seat] = _fill(decks[seat], own)
+    known = seen.known[other]
+    pool = [c for c in main_deck(other) if c not in public and c not in known]
+    if events[other] == HIDDEN:
+        event = rng.choice([c for c in pool if is_event(c)])
+        pool.remove(event)
+        events[other] = event
+    rng.shuffle(pool)
+    secret = len(hands[other]) - len(known)
+    hands[other] = tuple(sorted(known + tuple(pool[:secret])))
+    decks[other] = _fill(decks[other], pool[secret:])
+    in_row = {h.card for h in seen.habitats}
+    habitat_decks = []
+    for s in (0, 1):
+        left = [c for c in habitat_deck(s) if c not in in_row and c not in seen.habitat_discards[s]]
+        rng.shuffle(left)
+        habitat_decks.append(_fill(seen.habitat_decks[s], left))
+    return msgspec.structs.replace(
+        seen,
+        hands=tuple(hands),
+        events=tuple(events),
+        decks=tuple(decks),
+        habitat_decks=tuple(habitat_decks),
+        rng=rng.getrandbits(64),
+    )
+
+
+def _fill(hidden: tuple[int, ...], cards: list[int]) -> tuple[int, ...]:
+    if len(hidden) != len(cards):
+        raise ValueError(f"inconsistent view: {len(hidden)} hidden places for {len(cards)} unseen cards")
+    return tuple(cards)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Sentences
+
+
+def habitat_name(state: EndlessState, position: int) -> str:
+    """'Desert Playa (2)': the name it plays as, and the position number the keys use."""
+    if position >= len(state.habitats):
+        return f"habitat {position + 1}"
+    habitat = state.habitats[position]
+    identity = habitat.copy if habitat.copy >= 0 else habitat.card % KINDS
+    return f"{card_name(identity)} ({position + 1})"
+
+
+def species_name(state: EndlessState, card: int) -> str:
+    """The species and its owner: "South's Coyote"."""
+    return f"{SEAT_NAMES[card // KINDS]}'s {card_name(card)}"
+
+
+def describe(state: EndlessState, action: Any, public: bool = False) -> str:
+    """One sentence for the log, from the state before the action; `public` hides a card placed face down."""
+    seat = state.tasks[-1][1] if state.tasks else 0
+    who = SEAT_NAMES[seat]
+    kind = type(action)
+    if kind is Keep:
+        return f"{who} keeps the opening hand of {len(state.hands[seat])} cards."
+    if kind is Mulligan:
+        count = 8 if state.mulligans[seat] == 0 else 8 - state.mulligans[seat]
+        return f"{who} mulligans for a new hand of {count} cards."
+    if kind is DeploySpecies:
+        carrion = f", removing {species_name(state, action.carrion)} from the game" if action.carrion >= 0 else ""
+        return f"{who} deploys the {card_name(action.card)} to {habitat_name(state, action.habitat)}{carrion}."
+    if kind is DeployEffect:
+        effect = card_name(action.card)
+        if action.card % KINDS == STABLE_CLIMATE:
+            return f"{who} deploys {effect} to {SEAT_NAMES[1 - seat]}'s event zone."
+        if action.source >= 0:
+            copied = habitat_name(state, action.source)
+            return f"{who} deploys {effect} to {habitat_name(state, action.target)}, copying {copied}."
+        if action.card % KINDS in (INSECT_SWARM, PATHOGEN):
+            return f"{who} deploys {effect} to {habitat_name(state, action.target)}."
+        return f"{who} deploys {effect} to {species_name(state, action.target)}."
+    if kind is DeployEvent:
+        what = "an event" if public else f"the {card_name(action.card)}"
+        return f"{who} places {what} face down."
+    if kind is EndDeploy:
+        return f"{who} ends the Deploy Phase."
+    if kind is Exert:
+        where = habitat_name(state, _species(state, action.card).habitat)
+        if action.prey < 0:
+            return f"{who}'s {card_name(action.card)} exerts at {where}."
+        return f"{who}'s {card_name(action.card)} predates on {species_name(state, action.prey)}."
+    if kind is Move:
+        return f"{who} moves the {card_name(action.card)} to {habitat_name(state, action.to)}."
+    if kind is EndMove:
+        return f"{who} ends the Move Phase."
+    if kind is Pass:
+        return f"{who} reveals nothing."
+    if kind is Reveal:
+        return f"{who} reveals {card_name(action.card)}{_choice(state, action)}."
+    if kind is HotFoot:
+        return f"{who}'s {card_name(action.card)} is Hot-Footed to {habitat_name(state, action.to)}."
+    if kind is Stand:
+        return f"{who}'s {card_name(action.card)} stays and is preyed upon."
+    if kind is Flee:
+        return f"{who}'s {card_name(action.card)} flees the fire to {habitat_name(state, action.to)}."
+    assert kind is Sicken
+    return f"{who}'s {card_name(action.card)} loses one population to the Pathogen."
+
+
+def _species(state: EndlessState, card: int) -> Any:
+    return next(sp for sp in state.species[card // KINDS] if sp.card == card)
+
+
+def _choice(state: EndlessState, action: Reveal) -> str:
+    target = action.target
+    name = card_name(action.card)
+    if target < 0:
+        return ""
+    if name in ("Ecological Succession", "Offroading Degradation", "Wildfire!"):
+        return f" at {habitat_name(state, target)}"
+    if name == "Limited Resources":
+        return f", choosing {SEAT_NAMES[target]}"
+    if name == "Once Thought Extinct":
+        return f", taking back the {card_name(target)}"
+    if target == EMPTY:
+        return ""
+    return f" for {species_name(state, target)}"

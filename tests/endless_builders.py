@@ -1,0 +1,138 @@
+"""Explicit Endless Forms positions for scenario tests, written the way the rulebook describes them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import msgspec
+
+from exotui.games.endless.cards import (
+    EFFECTS,
+    EMPTY,
+    EVENTS,
+    FIRST_EFFECT,
+    FIRST_EVENT,
+    FIRST_HABITAT,
+    HABITATS,
+    KINDS,
+    SPECIES,
+    habitat_deck,
+    main_deck,
+)
+from exotui.games.endless.rules import apply, new_game, settle
+from exotui.games.endless.state import (
+    DEPLOY,
+    END_TURN,
+    EXERT,
+    INITIALIZE,
+    MOVE,
+    PHASE,
+    TERMINATION,
+    EndlessState,
+    Habitat,
+    Species,
+)
+from exotui.games.endless.view import SEAT_NAMES
+
+NORTH, SOUTH = 0, 1
+_KINDS = {
+    **{s.name.lower(): k for k, s in enumerate(SPECIES)},
+    **{e.name.lower(): FIRST_EFFECT + k for k, e in enumerate(EFFECTS)},
+    **{e.name.lower(): FIRST_EVENT + k for k, e in enumerate(EVENTS)},
+    **{h.name.lower(): FIRST_HABITAT + k for k, h in enumerate(HABITATS)},
+}
+_PHASES = (INITIALIZE, DEPLOY, EXERT, MOVE, TERMINATION)
+
+
+def card(text: str) -> int:
+    """card("South Coyote") -> the card number: the seat's copy of the named card."""
+    seat, _, name = text.partition(" ")
+    return SEAT_NAMES.index(seat) * KINDS + _KINDS[name.lower()]
+
+
+def species(text: str, habitat: int, population: int, exerted: bool = False, effects: Sequence[str] = ()) -> Species:
+    """A species in play: species("North Coyote", 2, 4) is North's Coyote at the third habitat with 4 counters."""
+    return Species(card(text), habitat, population, exerted, tuple(card(e) for e in effects))
+
+
+def habitat(text: str, counters: int = 0, effects: Sequence[str] = (), copy: str = "") -> Habitat:
+    return Habitat(card(text), _KINDS[copy.lower()] if copy else -1, counters, tuple(card(e) for e in effects))
+
+
+def position(
+    row: Sequence[Habitat | str] = (
+        "North Desert Arroyo",
+        "South Creosote Scrub",
+        "North Ocotillo Foothills",
+        "South River Bosque",
+    ),
+    board: Iterable[Species] = (),
+    hands: tuple[Sequence[str], Sequence[str]] = ((), ()),
+    events: tuple[str, str] = ("", ""),
+    discards: tuple[Sequence[str], Sequence[str]] = ((), ()),
+    phase: int = DEPLOY,
+    turn: int = 1,
+    first: int = NORTH,
+    rng: int = 12345,
+    **fields: Any,
+) -> EndlessState:
+    """Turn `turn` (North first) at the start of `phase`, settled to its first decision.
+
+    The decks hold every main and habitat card not placed elsewhere, in catalogue order, so each of the 100 cards
+    is somewhere and the game can be played on to the end.
+    """
+    habitats = tuple(h if isinstance(h, Habitat) else habitat(h) for h in row)
+    sides: tuple[list[Species], list[Species]] = ([], [])
+    for sp in board:
+        sides[sp.card // KINDS].append(sp)
+    hand_cards = tuple(tuple(sorted(card(c) for c in hand)) for hand in hands)
+    event_cards = tuple(card(e) if e else EMPTY for e in events)
+    discard_cards = tuple(tuple(card(c) for c in pile) for pile in discards)
+    state = msgspec.structs.replace(
+        new_game(0),
+        first=first,
+        turn=turn,
+        phase=phase,
+        hands=hand_cards,
+        known=((), ()),
+        habitats=habitats,
+        species=(tuple(sides[0]), tuple(sides[1])),
+        events=event_cards,
+        discards=discard_cards,
+        habitat_discards=((), ()),
+        tasks=((END_TURN,), *((PHASE, p) for p in reversed(_PHASES) if p >= phase)),
+        rng=rng,
+        **fields,
+    )
+    used = set(hand_cards[0] + hand_cards[1] + discard_cards[0] + discard_cards[1]) | {e for e in event_cards if e >= 0}
+    for h in habitats:
+        used.add(h.card)
+        used.update(h.effects)
+    for side in sides:
+        for sp in side:
+            used.add(sp.card)
+            used.update(sp.effects)
+    used.update(c for c in state.climate if c >= 0)
+    used.update(state.removed)
+    decks = tuple(tuple(c for c in main_deck(seat) if c not in used) for seat in (0, 1))
+    habitat_decks = tuple(tuple(c for c in habitat_deck(seat) if c not in used) for seat in (0, 1))
+    return settle(msgspec.structs.replace(state, decks=decks, habitat_decks=habitat_decks))
+
+
+def play(state: EndlessState, *actions: Any) -> EndlessState:
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+def find(state: EndlessState, text: str) -> Species | None:
+    """The species in play named by `text`, or None if it is not in play."""
+    wanted = card(text)
+    return next((sp for side in state.species for sp in side if sp.card == wanted), None)
+
+
+def population(state: EndlessState, text: str) -> int:
+    sp = find(state, text)
+    assert sp is not None, f"{text} is not in play"
+    return sp.population
