@@ -109,6 +109,13 @@ class PigGame:
             return f"holds, banking {state.pot}"
         return "rolls one die" if action.dice == 1 else "rolls two dice"
 
+    def events(self, before: PigState, action: Roll | Hold, after: PigState) -> tuple[str, ...]:
+        if after.winner is not None:
+            return (f"seat {after.winner + 1} wins with {after.scores[after.winner]}.",)
+        if isinstance(action, Roll) and after.seat != before.seat:
+            return (f"a one: the pot of {before.pot} is lost.",)
+        return ()
+
 
 GAME = PigGame()
 

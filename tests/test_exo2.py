@@ -370,22 +370,57 @@ def test_states_and_actions_round_trip_through_msgpack():
     assert state_hash(state) == state_hash(msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=Exo2State))
 
 
-def test_describe():
+def test_describe_says_where_in_plain_english():
     token = planet(LARGE, RED, RINGED)
     state = state_with([(), ()])
     assert (
         GAME.describe(state, Take(token, -1, 0))
-        == "Seat 1 takes the large red ringed planet and places it left of the Star."
+        == "Seat 1 takes the large red ringed planet and places it to the left of the Star."
     )
-    assert GAME.describe(state, Take(token, 1, -1)).endswith("above-right of the Star.")
+    assert GAME.describe(state, Take(token, 1, -1)).endswith("to the upper right of the Star.")
+    assert GAME.describe(state, Take(token, 0, 1)).endswith("places it below the Star.")
+    assert GAME.describe(state, Take(token, 0, -1)).endswith("places it above the Star.")
     g = galaxy((1, 0, planet(SMALL, RED, RINGED)), (2, 0, planet(MEDIUM, RED, TELLURIC)))
     state = state_with([g, galaxy((1, 1, 0))])
     assert GAME.describe(state, Take(token, 3, 0)) == (
-        "Seat 2 takes the large red ringed planet and places it 3 right of the Star."
+        "Seat 2 takes the large red ringed planet and places it 3 to the right of the Star."
     )
     state = state_with([g, ()], players=2)
-    assert GAME.describe(state, Take(token, 3, 0)).endswith("3 right of the Star, scoring 1 (colour +1).")
-    assert GAME.describe(state, Take(token, 2, -2)).endswith("2 above and 2 right of the Star.")
+    assert GAME.describe(state, Take(token, 2, -2)).endswith("2 above and 2 to the right of the Star.")
+    assert GAME.describe(state, Take(token, 0, 2)).endswith("2 below the Star.")
+
+
+def test_a_placement_that_scores_is_told_as_an_event_with_the_new_total():
+    g = galaxy((1, 0, planet(SMALL, RED, RINGED)), (2, 0, planet(MEDIUM, RED, TELLURIC)))
+    state = state_with([g, ()], players=2)
+    scoring = Take(planet(LARGE, RED, RINGED), 3, 0)
+    assert GAME.events(state, scoring, GAME.apply(state, scoring)) == ("Seat 1 scores 1 point (colour +1), 1 in all.",)
+    quiet = Take(planet(LARGE, RED, RINGED), 0, -1)
+    assert GAME.events(state, quiet, GAME.apply(state, quiet)) == ()
+
+
+def _last_placement(first, second_twelve):
+    """The last decision of a 2-player game (Seat 2's 13th planet, scoring nothing) and its events."""
+    state = state_with([first, second_twelve])
+    x, y, _ = second_twelve[-1]
+    action = Take(rules.available_tokens(state.universe)[0], x, y + 1)
+    after = GAME.apply(state, action)
+    assert GAME.is_over(after)
+    return GAME.events(state, action, after)
+
+
+def test_the_end_tells_the_winner_the_tie_break_or_the_shared_win():
+    run = [planet(SMALL, BLUE, TELLURIC), planet(SMALL, RED, GASEOUS), planet(SMALL, GREEN, RINGED)]
+    rest = [token for token in PLANETS if token not in run]
+    ahead = _scattered(rest[:10], 0, 10) + galaxy((20, 0, run[0]), (21, 0, run[1]), (22, 0, run[2]))
+    assert _last_placement(ahead, _scattered(rest[10:22], 4, 20)) == ("Seat 1 wins with 1 point (Seat 2 0).",)
+    first = _scattered(range(13), 2, 10)
+    assert _last_placement(first, _scattered(range(13, 25), 3, 20)) == (
+        "Seat 2 wins on the tie-break: 0 points like Seat 1, with more planets touching the Star (3 to 2).",
+    )
+    assert _last_placement(first, _scattered(range(13, 25), 2, 20)) == (
+        "Seat 1 and Seat 2 share the win: 0 points and 2 planets touching the Star each.",
+    )
 
 
 def test_evaluate_prefers_the_leader_and_matches_the_outcome_at_the_end():

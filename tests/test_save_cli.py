@@ -64,11 +64,18 @@ def test_replay_text_prints_the_described_moves(save, capsys):
     lines = capsys.readouterr().out.splitlines()
     saved = load(save)
     assert lines[0] == "Pig, seed 9: Ann vs Bot [random]"
-    assert len(lines) == len(saved.actions) + 2
-    for line, state, action in zip(lines[1:], saved.states, saved.actions, strict=False):
+    # Each move's line, then one indented line per event it caused (a lost pot, the win).
+    told = []
+    for state, action, after in zip(saved.states, saved.actions, saved.states[1:], strict=False):
         seat = GAME.current_player(state)
-        assert line.endswith(f"{saved.header.seats[seat].name}: {GAME.describe(state, action)}")
+        told.append(f"{saved.header.seats[seat].name}: {GAME.describe(state, action)}")
+        told.extend(f"      → {event}" for event in GAME.events(state, action, after))
+    assert len(lines) == len(told) + 2
+    for line, expected in zip(lines[1:], told, strict=False):
+        assert line.endswith(expected)
+    assert any(line.startswith("      → a one: the pot of ") for line in lines)
     assert lines[1].startswith("   1. turn 1 ")
+    assert lines[-2].startswith("      → seat ") and " wins with " in lines[-2]
     assert lines[-1] == f"{saved.header.status} (turn {saved.header.turn})"
 
 

@@ -191,6 +191,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     print(_title(header, saved.game.title))
     for move in saved.moves():
         print(f"{move.number:4}. turn {move.turn:<3} {header.seats[move.seat].name}: {move.text}")
+        for event in move.events:
+            print(f"{'':6}→ {event}")
     print(f"{header.status} (turn {header.turn})" if header.finished else header.status)
     return 0
 

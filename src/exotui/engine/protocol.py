@@ -74,7 +74,20 @@ class Game(Protocol):
         ...
 
     def describe(self, state: Any, action: Any) -> str:
-        """A short sentence saying what `action` does in `state` (the state before it)."""
+        """A short sentence saying what `action` does in `state` (the state before it).
+
+        It names what sets the action apart: no two legal actions of a position are described alike.
+        """
+        ...
+
+    def events(self, before: Any, action: Any, after: Any) -> tuple[str, ...]:
+        """Sentences for what `action` caused beyond itself, in the order it happened: claims and points (who, how
+        many, the tie-break when it decided), pieces of the table that appear or go, the end and its result.
+
+        `after` is `apply(before, action)`. Told only from what every seat sees, so `events(view(before, s),
+        action, view(after, s))` gives the same sentences for every seat `s` as the true states do: telling a
+        computer player's move never reveals a hidden card. Empty when nothing happened beyond the action.
+        """
         ...
 
 

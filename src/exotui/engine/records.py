@@ -123,12 +123,14 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Move(msgspec.Struct, frozen=True):
-    """One line of a move list: the action numbered from 1 (as error messages count), who decided, what it did."""
+    """One line of a move list: the action numbered from 1 (as error messages count), who decided, what it did, and
+    what it caused (the game's `events`: claims, points, the end)."""
 
     number: int
     turn: int
     seat: int
     text: str
+    events: tuple[str, ...] = ()
 
 
 class _SaveFile(msgspec.Struct, frozen=True, kw_only=True):
@@ -179,8 +181,11 @@ class SavedGame(msgspec.Struct, frozen=True):
                 turn=game.turn(state),
                 seat=game.current_player(state),
                 text=game.describe(state, action),
+                events=game.events(state, action, after),
             )
-            for index, (state, action) in enumerate(zip(self.states, self.actions, strict=False))
+            for index, (state, action, after) in enumerate(
+                zip(self.states, self.actions, self.states[1:], strict=False)
+            )
         )
 
 

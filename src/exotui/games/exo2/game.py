@@ -75,6 +75,7 @@ class Exo2Game:
     view = staticmethod(views.view)
     determinize = staticmethod(views.determinize)
     describe = staticmethod(views.describe)
+    events = staticmethod(views.events)
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
 

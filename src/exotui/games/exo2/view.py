@@ -1,4 +1,5 @@
-"""What a seat may know of an EXO n°2 position, a full position consistent with it, and move sentences.
+"""What a seat may know of an EXO n°2 position, a full position consistent with it, and the sentences that tell a
+move and what it caused (points, the end).
 
 Everything is public once the Universe is dealt face up; only the generator state is hidden.
 """
@@ -6,6 +7,7 @@ Everything is public once the Universe is dealt face up; only the generator stat
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import msgspec
 
@@ -15,8 +17,10 @@ from exotui.games.exo2.state import Exo2State, Take
 
 SEAT_NAMES = ("Seat 1", "Seat 2", "Seat 3")
 
-_SIDES = {(-1, -1): "above-left", (0, -1): "above", (1, -1): "above-right", (-1, 0): "left", (1, 0): "right"}
-_SIDES |= {(-1, 1): "below-left", (0, 1): "below", (1, 1): "below-right"}
+# The eight squares touching the Star, as a sentence says where a planet goes.
+_BESIDE = {(-1, -1): "to the upper left of", (0, -1): "above", (1, -1): "to the upper right of"}
+_BESIDE |= {(-1, 0): "to the left of", (1, 0): "to the right of"}
+_BESIDE |= {(-1, 1): "to the lower left of", (0, 1): "below", (1, 1): "to the lower right of"}
 
 
 def view(state: Exo2State, seat: int) -> Exo2State:
@@ -27,24 +31,71 @@ def determinize(view: Exo2State, seat: int, rng: random.Random) -> Exo2State:
     return msgspec.structs.replace(view, rng=rng.getrandbits(64))
 
 
+def nothing_hidden(view: Exo2State, seat: int) -> bool:
+    """Always true: the Universe is dealt face up and no rule draws from the generator after setup."""
+    return True
+
+
 def where(x: int, y: int) -> str:
-    """Where (x, y) lies from the Star, in words: "left of the Star", "2 above and 1 right of the Star"."""
+    """Where (x, y) lies from the Star: "to the left of the Star", "2 above and 1 to the right of the Star"."""
     if max(abs(x), abs(y)) == 1:
-        return f"{_SIDES[(x, y)]} of the Star"
+        return f"{_BESIDE[(x, y)]} the Star"
     parts = []
     if y:
         parts.append(f"{abs(y)} {'above' if y < 0 else 'below'}")
     if x:
-        parts.append(f"{abs(x)} {'left' if x < 0 else 'right'}")
-    return f"{' and '.join(parts)} of the Star"
+        parts.append(f"{abs(x)} to the {'left' if x < 0 else 'right'} of")
+    return f"{' and '.join(parts)} the Star"
+
+
+def per_feature(points: Sequence[int]) -> str:
+    """'size +1, type +1': the features a placement scored on."""
+    return ", ".join(f"{name} +{n}" for name, n in zip(FEATURES, points, strict=True) if n)
 
 
 def describe(state: Exo2State, action: Take) -> str:
-    """One sentence for the log, from the state before the action, with the points the placement scores."""
+    """One sentence for the log, from the state before the action; the points it scores are an event."""
     seat = rules.planets_placed(state) % state.players
-    text = f"{SEAT_NAMES[seat]} takes the {planet_name(action.token)} and places it {where(action.x, action.y)}"
-    points = rules.placement_points(state.galaxies[seat], action.token, action.x, action.y)
-    if not any(points):
-        return f"{text}."
-    scored = ", ".join(f"{name} +{n}" for name, n in zip(FEATURES, points, strict=True) if n)
-    return f"{text}, scoring {sum(points)} ({scored})."
+    return f"{SEAT_NAMES[seat]} takes the {planet_name(action.token)} and places it {where(action.x, action.y)}."
+
+
+def events(before: Exo2State, action: Take, after: Exo2State) -> tuple[str, ...]:
+    """The points the placement scored (per feature, and the seat's new total), and the end with its result."""
+    seat = rules.planets_placed(before) % before.players
+    told = []
+    points = rules.placement_points(before.galaxies[seat], action.token, action.x, action.y)
+    if any(points):
+        gained = sum(points)
+        total = sum(rules.galaxy_points(after.galaxies[seat]))
+        told.append(f"{SEAT_NAMES[seat]} scores {_points(gained)} ({per_feature(points)}), {total} in all.")
+    if rules.is_over(after):
+        told.append(_result(after))
+    return tuple(told)
+
+
+def _result(over: Exo2State) -> str:
+    """Who won and how: on points, on the tie-break (planets touching the Star), or a shared win."""
+    scores = rules.scores(over)
+    winners = rules.winners(over)
+    names = [SEAT_NAMES[seat] for seat in winners]
+    best = scores[winners[0]]
+    near = rules.star_neighbours(over.galaxies[winners[0]])
+    if len(winners) > 1:
+        return (
+            f"{' and '.join(names)} share the win: {_points(best)} and {near} planet{'s' if near != 1 else ''} "
+            "touching the Star each."
+        )
+    tied = [seat for seat, score in enumerate(scores) if score == best and seat != winners[0]]
+    if tied:
+        runner_up = max(rules.star_neighbours(over.galaxies[seat]) for seat in tied)
+        others = " and ".join(SEAT_NAMES[seat] for seat in tied)
+        return (
+            f"{names[0]} wins on the tie-break: {_points(best)} like {others}, with more planets touching the Star "
+            f"({near} to {runner_up})."
+        )
+    rest = ", ".join(f"{SEAT_NAMES[seat]} {score}" for seat, score in enumerate(scores) if seat != winners[0])
+    return f"{names[0]} wins with {_points(best)} ({rest})."
+
+
+def _points(count: int) -> str:
+    return f"{count} point{'' if count == 1 else 's'}"

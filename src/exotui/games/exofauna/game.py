@@ -26,6 +26,7 @@ class ExoFaunaGame:
     view = staticmethod(views.view)
     determinize = staticmethod(views.determinize)
     describe = staticmethod(views.describe)
+    events = staticmethod(views.events)
     evaluate = staticmethod(evaluate)
 
     def new_game(self, seed: int, players: int = 2, variant: str | None = None) -> ExoState:

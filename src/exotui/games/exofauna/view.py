@@ -1,4 +1,5 @@
-"""What one seat may know of an ExoFauna/Duo position, a full position consistent with it, and move sentences.
+"""What one seat may know of an ExoFauna/Duo position, a full position consistent with it, and the sentences that
+tell a move and what it caused.
 
 Hidden from a seat (RULINGS.md, Table): the other hand, except the cards it has seen go in; and below each deck's
 face-up top card, the order of the cards left from the opening shuffle (unknown to both players). The generator
@@ -14,15 +15,20 @@ import msgspec
 
 from exotui.games.exofauna.cards import (
     ALL_CARDS,
+    BLUE,
     COLOUR_NAMES,
     COPIES,
     EMPTY,
     HIDDEN,
     ORGANISMS,
+    RING,
     SPACE_NAMES,
     card_name,
 )
+from exotui.games.exofauna.rules import SAFETY_TURNS
 from exotui.games.exofauna.state import (
+    DRAW,
+    OVER,
     TO_HAND,
     Ambush,
     Devour,
@@ -138,17 +144,19 @@ def describe(state: ExoState, action: Any) -> str:
         return f"{adaptation}: plays the {_card(action.card)} from hand to {SPACE_NAMES[action.space]}."
     if kind is Mimic:
         top = state.decks[1 - state.player][0]
-        return f"{adaptation}: plays the {_card(top)} from {SEAT_NAMES[1 - state.player]}'s deck."
+        deck = f"{SEAT_NAMES[1 - state.player]}'s deck"
+        return f"{adaptation}: plays the {_card(top)} from {deck} to {SPACE_NAMES[action.space]}."
     target = state.holes[1 - state.focus_slot].spaces[action.space] if kind is not Tunnel else EMPTY
     if kind is Lure:
         where = "into hand" if action.to == TO_HAND else f"to {SPACE_NAMES[action.to]} of {focus_hole}"
-        return f"{adaptation}: moves the {_card(target)} from {other_hole} {where}."
+        return f"{adaptation}: moves the {_card(target)} from {other_hole}, {SPACE_NAMES[action.space]}, {where}."
     if kind is Stalk:
         return f"{adaptation}: swaps places with the {_card(target)} at {other_hole}, {SPACE_NAMES[action.space]}."
     if kind is Devour:
-        return f"{adaptation}: takes the {_card(target)} from {other_hole} into hand."
+        return f"{adaptation}: takes the {_card(target)} from {other_hole}, {SPACE_NAMES[action.space]}, into hand."
     moved = state.holes[state.focus_slot].spaces[action.space]
-    return f"{adaptation}: moves the {_card(moved)} to {other_hole}, {SPACE_NAMES[action.to]}."
+    source = f"{SPACE_NAMES[action.space]} of {focus_hole}"
+    return f"{adaptation}: moves the {_card(moved)} from {source} to {other_hole}, {SPACE_NAMES[action.to]}."
 
 
 def _hole_name(state: ExoState, slot: int) -> str:
@@ -168,3 +176,103 @@ def _focus_card(state: ExoState) -> int:
 
 def _focus_name(state: ExoState) -> str:
     return ORGANISMS[_focus_card(state) & 7].name
+
+
+def events(before: ExoState, action: Any, after: ExoState) -> tuple[str, ...]:
+    """What `action` caused beyond itself: the holes claimed (who, the count, the tie-break), new holes, the end.
+
+    Told from the table, the claims and the face-up deck tops only, so every seat's views give the same sentences.
+    """
+    told: list[str] = []
+    claims = [len(cards) for cards in before.claimed]
+    resolved = sum(map(len, after.claimed)) > sum(claims)
+    rings = rings_after(before, action)
+    claimed_slots = []
+    for slot, ring in enumerate(rings):
+        # A full hole is resolved at the end of the Action's chain; it may still be full with the chain going on.
+        if resolved and ring is not None and EMPTY not in ring:
+            claimed_slots.append(slot)
+            claimer = _claimer(ring, before.holes[slot].colour)
+            claims[claimer] += 1
+            told.append(_claim(before, slot, ring, claimer, claims[claimer]))
+    for slot in (0, 1):
+        old, new = before.holes[slot], after.holes[slot]
+        if new is not None and (old is None or slot in claimed_slots):
+            told.append(f"A new {COLOUR_NAMES[new.colour]} hole forms in slot {slot + 1}.")
+        elif new is None and old is not None:
+            told.append(f"Slot {slot + 1} stays empty: both decks are out of cards.")
+    if after.step == OVER and before.step != OVER:
+        told.append(_result(after))
+    return tuple(told)
+
+
+def rings_after(before: ExoState, action: Any) -> tuple[list[int] | None, list[int] | None]:
+    """The holes' spaces once `action` has moved its cards, before any hole is resolved.
+
+    Within one `apply`, the decision itself is the only change to the holes before the chain ends or asks again:
+    a card played by Scurry, Spawn or Mimic starts an instinct that either asks a question or touches no hole.
+    """
+    rings = (
+        list(before.holes[0].spaces) if before.holes[0] else None,
+        list(before.holes[1].spaces) if before.holes[1] else None,
+    )
+    kind = type(action)
+    if kind is Play:
+        rings[action.slot][action.space] = action.card
+        return rings
+    if kind in (Discard, Draw, Stop, Skip):
+        return rings
+    here, there = rings[before.focus_slot], rings[1 - before.focus_slot]
+    if kind in (Take, Ambush):
+        here[action.space] = EMPTY
+    elif kind is Scurry:
+        here[action.space] = before.decks[before.player][0]
+    elif kind is Mimic:
+        here[action.space] = before.decks[1 - before.player][0]
+    elif kind is Spawn:
+        here[action.space] = action.card
+    elif kind is Lure:
+        if action.to != TO_HAND:
+            here[action.to] = there[action.space]
+        there[action.space] = EMPTY
+    elif kind is Stalk:
+        here[before.focus_space], there[action.space] = there[action.space], here[before.focus_space]
+    elif kind is Devour:
+        there[action.space] = EMPTY
+    else:
+        there[action.to] = here[action.space]
+        here[action.space] = EMPTY
+    return rings
+
+
+def _claimer(ring: list[int], hole_colour: int) -> int:
+    blue = sum(1 for card in ring if card >> 3 == BLUE)
+    return BLUE if 2 * blue > RING else 1 - BLUE if 2 * blue < RING else hole_colour
+
+
+def _claim(before: ExoState, slot: int, ring: list[int], claimer: int, count: int) -> str:
+    """'Blue claims the yellow hole (1), 5 organisms to 3 (1 of 2 holes).'"""
+    mine = sum(1 for card in ring if card >> 3 == claimer)
+    progress = f"{count} of {before.target} hole{'s' if before.target > 1 else ''}"
+    hole = _hole_name(before, slot)
+    if 2 * mine == RING:
+        tie = f"{mine} organisms each: a tie goes to the hole's colour"
+        return f"{SEAT_NAMES[claimer]} claims {hole} on a tie, {tie} ({progress})."
+    return f"{SEAT_NAMES[claimer]} claims {hole}, {mine} organisms to {RING - mine} ({progress})."
+
+
+def _result(over: ExoState) -> str:
+    """The end of the game: who won, and how."""
+    if over.first_to_target >= 0:
+        target = over.target
+        return f"{SEAT_NAMES[over.winner]} wins, the first to claim {target} hole{'s' if target > 1 else ''}."
+    limit = f"The {SAFETY_TURNS}-turn safety limit ends the game [house]"
+    blue, yellow = (len(cards) for cards in over.claimed)
+    if blue != yellow:
+        return f"{limit}: {SEAT_NAMES[over.winner]} wins on holes claimed, {max(blue, yellow)} to {min(blue, yellow)}."
+    cards = [card for hole in over.holes if hole is not None for card in hole.spaces if card >= 0]
+    blue = sum(1 for card in cards if card >> 3 == BLUE)
+    yellow = len(cards) - blue
+    if over.winner == DRAW:
+        return f"{limit}: a draw, with as many holes claimed and organisms in play ({blue} each)."
+    return f"{limit}: {SEAT_NAMES[over.winner]} wins on organisms in play, {max(blue, yellow)} to {min(blue, yellow)}."

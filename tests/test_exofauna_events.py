@@ -1,0 +1,138 @@
+"""ExoFauna/Duo events: what a decision caused beyond itself (claims, new holes, the end), told in sentences."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from exofauna_builders import card, cards, hole, position
+from exotui.games import get
+from exotui.games.exofauna.cards import BLUE, EMPTY, YELLOW
+from exotui.games.exofauna.rules import SAFETY_TURNS
+from exotui.games.exofauna.state import ADAPT, Draw, Play, Skip, Stop
+from exotui.games.exofauna.view import rings_after
+
+GAME = get("exofauna")
+TL, T, TR, R, BR, B, BL, L = range(8)
+
+
+def told(state, *actions):
+    """The events of the last action, after playing them all from `state`."""
+    for action in actions:
+        state, before = GAME.apply(state, action), state
+    return GAME.events(before, actions[-1], state)
+
+
+def test_a_claim_names_the_claimer_the_count_and_the_progress():
+    ring = {s: "blue Krell" for s in range(1, 6)} | {6: "yellow Krell", 7: "yellow Krell"}
+    state = position(
+        hands=(cards("blue Oomba", "blue Krell"), ()),
+        holes=(hole(YELLOW, ring), hole(BLUE)),
+        decks=(cards("blue Zorrib", "blue Primu"), cards("yellow Vashti")),
+    )
+    state = GAME.apply(state, Play(card("blue Oomba"), 0, TL))
+    assert GAME.events(state, Draw(BLUE), GAME.apply(state, Draw(BLUE))) == (
+        "Blue claims the yellow hole (1), 6 organisms to 2 (1 of 2 holes).",
+        "A new yellow hole forms in slot 1.",
+    )
+
+
+def test_a_tie_says_the_holes_colour_decided():
+    # The rulebook's example: 4-4 at the blue hole, blue claims it.
+    placed = {TL: "blue Primu", T: "blue Krell", TR: "blue Oomba", R: "blue Zorrib"}
+    placed |= {BR: "yellow Yikyik", B: "yellow Krell", BL: "yellow Oomba"}
+    state = position(
+        hands=(cards("yellow Yikyik", "blue Glissen"), cards("yellow Primu")),
+        holes=(hole(BLUE, placed), hole(YELLOW)),
+    )
+    assert told(state, Play(card("yellow Yikyik"), 0, L), Stop())[0] == (
+        "Blue claims the blue hole (1) on a tie, 4 organisms each: a tie goes to the hole's colour (1 of 2 holes)."
+    )
+
+
+def test_a_full_hole_with_the_chain_going_on_is_not_yet_a_claim():
+    ring = {s: "yellow Oomba" for s in (TR, R, BR, B, BL, L)} | {T: "blue Oomba"}
+    state = position(hands=(cards("blue Primu", "blue Krell"), ()), holes=(hole(BLUE, ring), hole(YELLOW)))
+    assert told(state, Play(card("blue Primu"), 0, TL)) == ()
+
+
+def test_two_holes_claimed_at_once_are_told_slot_one_first_each_with_its_new_hole():
+    blue_wins = {s: "blue Krell" for s in range(5)} | {s: "yellow Krell" for s in range(5, 8)}
+    yellow_wins = {s: "yellow Primu" for s in range(5)} | {s: "blue Primu" for s in range(5, 8)}
+    state = position(
+        hands=(cards("blue Oomba"), cards("yellow Oomba")),
+        holes=(hole(BLUE, blue_wins), hole(YELLOW, yellow_wins)),
+        decks=(cards("blue Zorrib", "blue Vashti"), cards("yellow Zorrib", "yellow Vashti")),
+        step=ADAPT,
+        focus_slot=0,
+        focus_space=TL,
+    )
+    assert told(state, Skip()) == (
+        "Blue claims the blue hole (1), 5 organisms to 3 (1 of 2 holes).",
+        "Yellow claims the yellow hole (2), 5 organisms to 3 (1 of 2 holes).",
+        "A new yellow hole forms in slot 1.",
+        "A new blue hole forms in slot 2.",
+    )
+
+
+def test_the_winning_claim_is_followed_by_the_end_when_the_turn_ends():
+    ring = {s: "blue Krell" if s < 4 else "blue Zorrib" for s in range(1, 8)}
+    state = position(target=1, hands=(cards("blue Oomba", "blue Krell"), ()), holes=(hole(BLUE, ring), hole(YELLOW)))
+    state = GAME.apply(state, Play(card("blue Oomba"), 0, TL))
+    events = GAME.events(state, Draw(BLUE), GAME.apply(state, Draw(BLUE)))
+    assert events[0] == "Blue claims the blue hole (1), 8 organisms to 0 (1 of 1 hole)."
+    state = GAME.apply(state, Draw(BLUE))
+    while not GAME.is_over(state):
+        action = GAME.legal_actions(state)[0]
+        after = GAME.apply(state, action)
+        if GAME.is_over(after):
+            assert GAME.events(state, action, after)[-1] == "Blue wins, the first to claim 1 hole."
+        state = after
+
+
+def test_the_safety_limit_says_what_decided_the_game():
+    last = position(
+        turn=SAFETY_TURNS,
+        hands=(cards("blue Krell"), ()),
+        holes=(hole(BLUE, {BR: "yellow Oomba"}), hole(YELLOW)),
+        decks=((), ()),
+    )
+    assert told(last, Play(card("blue Krell"), 1, TL), Skip())[-1] == (
+        "The 200-turn safety limit ends the game [house]: a draw, with as many holes claimed and organisms in play "
+        "(1 each)."
+    )
+    ahead = position(
+        turn=SAFETY_TURNS,
+        hands=(cards("blue Krell"), ()),
+        holes=(hole(BLUE, {BR: "blue Oomba"}), hole(YELLOW)),
+        decks=((), ()),
+    )
+    assert told(ahead, Play(card("blue Krell"), 1, TL), Skip())[-1] == (
+        "The 200-turn safety limit ends the game [house]: Blue wins on organisms in play, 2 to 0."
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**63), variant=st.sampled_from([None, "quick"]))
+def test_events_follow_the_rules(seed, variant):
+    """The holes events see after a decision are the reducer's, and every claim they tell is the one it made."""
+    chooser = random.Random(seed)
+    state = GAME.new_game(seed, 2, variant)
+    while not GAME.is_over(state):
+        action = chooser.choice(GAME.legal_actions(state))
+        after = GAME.apply(state, action)
+        events = GAME.events(state, action, after)
+        claims = [event for event in events if " claims " in event]
+        gained = [after.claimed[seat][len(state.claimed[seat]) :] for seat in (BLUE, YELLOW)]
+        assert len(claims) == sum(map(len, gained))
+        for seat, name in ((BLUE, "Blue"), (YELLOW, "Yellow")):
+            assert sum(event.startswith(f"{name} claims") for event in claims) == len(gained[seat])
+        rings = rings_after(state, action)
+        if claims:
+            assert sum(ring is not None and EMPTY not in ring for ring in rings) == len(claims)
+        else:
+            assert rings == tuple(list(h.spaces) if h else None for h in after.holes)
+        assert (GAME.is_over(after) and not GAME.is_over(state)) == any(" wins" in e or "draw" in e for e in events)
+        state = after
