@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Protocol, runtime_checkable
 
 import msgspec
+import msgspec.inspect as mi
+
+from exotui.engine.text import shown
 
 
 class IllegalAction(ValueError):
@@ -103,3 +106,172 @@ _ENCODER = msgspec.msgpack.Encoder()
 def state_hash(state: msgspec.Struct) -> str:
     """A stable hex digest of a state: the same position gives the same hash on every run and machine."""
     return hashlib.blake2b(_ENCODER.encode(state), digest_size=12).hexdigest()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Refusing malformed input before the rules see it
+
+# Integers a save can hold (msgpack's range), so every action `apply` accepts can also be saved.
+_INT_LOW: Final = -(1 << 63)
+_INT_HIGH: Final = (1 << 64) - 1
+
+# A field check: None when the value is good, else what it should have been.
+_Check = Callable[[Any], "str | None"]
+
+
+def check_action(action: object, action_type: Any) -> None:
+    """Raise IllegalAction unless `action` is one of the Structs of `action_type` (a Struct or a union of them)
+    and every field holds exactly its declared type within its declared bounds (`Annotated[int, Meta(ge=0)]`).
+
+    Call it first in `apply`, so the rules only ever compare well-formed actions: no float for an int (3.0 would
+    pass `in hand` and hash differently), no bool, no None, no string, no object of another kind.
+    """
+    checks = _CHECKS.get(id(action_type)) or _struct_checks(action_type)
+    check = checks.get(type(action))
+    if check is None:
+        raise IllegalAction(f"not an action of this game: {shown(action)}")
+    problem = check(action)
+    if problem is not None:
+        raise IllegalAction(problem)
+
+
+def check_setup(game: Game, seed: object, players: object, variant: object) -> None:
+    """Raise GameSetupError unless `new_game(seed, players, variant)` asks for something `game` offers.
+
+    The seed must be an int, the player count one of `game.player_counts`, the variant None or one of
+    `game.variants`; all of exactly those types (no 2.0 players, no True seed).
+    """
+    title = game.title
+    if type(seed) is not int:
+        raise GameSetupError(f"{title}: the seed must be a whole number, got {shown(seed)}")
+    if type(players) is not int or players not in game.player_counts:
+        counts = " or ".join(str(count) for count in game.player_counts)
+        raise GameSetupError(f"{title} is played by {counts} players, got {shown(players)}")
+    if variant is not None and (type(variant) is not str or variant not in game.variants):
+        if not game.variants:
+            raise GameSetupError(f"{title} has no variants, got {shown(variant)}")
+        raise GameSetupError(f"{title} has no variant {shown(variant)} (variants: {', '.join(game.variants)})")
+
+
+# Per action_type, by id (hashing a union type costs more than the check), the check of each of its Structs. The
+# types are kept alive in _CHECKED, so an id is never reused by another type.
+_CHECKS: dict[int, dict[type, _Check]] = {}
+_CHECKED: list[Any] = []
+
+
+def _struct_checks(action_type: Any) -> dict[type, _Check]:
+    """Per action Struct of `action_type`, the check of its fields, from msgspec's type info; built once per type."""
+    info = mi.type_info(action_type)
+    kinds = info.types if isinstance(info, mi.UnionType) else (info,)
+    if not all(isinstance(kind, mi.StructType) for kind in kinds):
+        raise TypeError(f"an action_type is a Struct or a union of Structs, not {action_type!r}")
+    checks = _CHECKS[id(action_type)] = {kind.cls: _fields_check(kind) for kind in kinds}
+    _CHECKED.append(action_type)
+    return checks
+
+
+def _fields_check(info: mi.StructType) -> _Check:
+    name = info.cls.__name__
+    fields = tuple((field.name, _value_check(field.type)) for field in info.fields)
+
+    def check(value: Any) -> str | None:
+        for field, check_field in fields:
+            got = getattr(value, field)
+            expected = check_field(got)
+            if expected is not None:
+                return f"{name}.{field} must be {expected}, got {shown(got)}"
+        return None
+
+    if not all(isinstance(field.type, mi.IntType) and field.type.multiple_of is None for field in info.fields):
+        return check
+    return _ints_check(info, check)
+
+
+def _ints_check(info: mi.StructType, explain: _Check) -> _Check:
+    """A fast check for a Struct of ints only (most actions; `apply` is the AI's inner loop): one expression.
+
+    Generated, as `dataclasses` generates `__init__`, because a loop over the fields costs twice as much. The
+    field names are Python identifiers (msgspec requires them); the bounds are passed as values, not as text.
+    `explain` says what is wrong once something is.
+    """
+    if not info.fields:
+        return lambda value: None
+    bounds: dict[str, Any] = {"explain": explain}
+    tests = []
+    for number, field in enumerate(info.fields):
+        bounds[f"low{number}"], bounds[f"high{number}"] = _int_bounds(field.type)
+        tests.append(f"type(v{number} := value.{field.name}) is int and low{number} <= v{number} <= high{number}")
+    source = f"def check(value):\n    return None if {' and '.join(tests)} else explain(value)\n"
+    exec(source, bounds)
+    return bounds["check"]
+
+
+def _value_check(info: mi.Type) -> _Check:
+    """The check of one declared type; the kinds an action can reasonably hold (anything else is refused)."""
+    if isinstance(info, mi.IntType):
+        return _int_check(info)
+    if isinstance(info, mi.StrType | mi.FloatType | mi.BoolType | mi.BytesType):
+        kind = {mi.StrType: str, mi.FloatType: float, mi.BoolType: bool, mi.BytesType: bytes}[type(info)]
+        return lambda value: None if type(value) is kind else f"a {kind.__name__}"
+    if isinstance(info, mi.NoneType):
+        return lambda value: None if value is None else "None"
+    if isinstance(info, mi.LiteralType | mi.EnumType):
+        values = info.values if isinstance(info, mi.LiteralType) else tuple(info.cls)
+        allowed = {(type(value), value) for value in values}
+        return lambda value: None if (type(value), value) in allowed else f"one of {', '.join(map(repr, values))}"
+    if isinstance(info, mi.StructType):
+        nested = _fields_check(info)
+        cls = info.cls
+        return lambda value: f"a {cls.__name__}" if type(value) is not cls else nested(value)
+    if isinstance(info, mi.UnionType):
+        options = tuple(_value_check(option) for option in info.types)
+        return lambda value: (
+            None if any(option(value) is None for option in options) else " or ".join(map(_describe, info.types))
+        )
+    if isinstance(info, mi.TupleType):
+        items = tuple(_value_check(item) for item in info.item_types)
+        size = len(items)
+        return lambda value: (
+            f"a tuple of {size}"
+            if type(value) is not tuple or len(value) != size
+            else next((problem for item, check in zip(value, items, strict=True) if (problem := check(item))), None)
+        )
+    if isinstance(info, mi.VarTupleType | mi.FrozenSetType):
+        collection = tuple if isinstance(info, mi.VarTupleType) else frozenset
+        item_check = _value_check(info.item_type)
+        low, high = info.min_length or 0, info.max_length
+        return lambda value: (
+            f"a {collection.__name__} of {low} to {high if high is not None else 'any number of'} items"
+            if type(value) is not collection or len(value) < low or (high is not None and len(value) > high)
+            else next((problem for item in value if (problem := item_check(item))), None)
+        )
+    raise TypeError(f"check_action does not know {info!r}: declare actions with ints, strs, tuples, Structs...")
+
+
+def _int_bounds(info: mi.IntType) -> tuple[int, int]:
+    """The lowest and highest value allowed: the declared bounds, within what a save can hold (msgpack)."""
+    lows = (_INT_LOW, info.ge, info.gt + 1 if info.gt is not None else None)
+    highs = (_INT_HIGH, info.le, info.lt - 1 if info.lt is not None else None)
+    return max(bound for bound in lows if bound is not None), min(bound for bound in highs if bound is not None)
+
+
+def _int_check(info: mi.IntType) -> _Check:
+    low, high = _int_bounds(info)
+    declared = (low, high) != (_INT_LOW, _INT_HIGH)
+    in_range = f"a whole number from {low} to {high}" if declared else "a whole number that fits in 64 bits"
+    step = info.multiple_of or 1
+    if step != 1:
+        in_range += f", a multiple of {step}"
+
+    def check(value: Any) -> str | None:
+        if type(value) is not int:
+            return "a whole number"
+        if not low <= value <= high or value % step:
+            return in_range
+        return None
+
+    return check
+
+
+def _describe(info: mi.Type) -> str:
+    return type(info).__name__.removesuffix("Type").lower()

@@ -6,6 +6,7 @@ import math
 import random
 from collections.abc import Sequence
 
+from exotui.engine.protocol import check_setup
 from exotui.games.exo2 import rules
 from exotui.games.exo2 import view as views
 from exotui.games.exo2.state import Exo2State, Take
@@ -65,7 +66,6 @@ class Exo2Game:
     state_type = Exo2State
     seat_names = views.SEAT_NAMES
 
-    new_game = staticmethod(rules.new_game)
     current_player = staticmethod(rules.current_player)
     legal_actions = staticmethod(rules.legal_actions)
     apply = staticmethod(rules.apply)
@@ -78,6 +78,10 @@ class Exo2Game:
     events = staticmethod(views.events)
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
+
+    def new_game(self, seed: int, players: int, variant: str | None = None) -> Exo2State:
+        check_setup(self, seed, players, variant)
+        return rules.new_game(seed, players, variant)
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"

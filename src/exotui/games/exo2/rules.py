@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from exotui.engine import rng
-from exotui.engine.protocol import GameSetupError, IllegalAction
+from exotui.engine.protocol import IllegalAction, check_action
 from exotui.games.exo2.cards import PLANETS, UNIVERSE_ROWS, features, planet_name
 from exotui.games.exo2.state import EMPTY, Exo2State, Take
 
@@ -77,10 +77,7 @@ PAIR_SHARED: tuple[int, ...] = tuple(
 
 
 def new_game(seed: int, players: int, variant: str | None = None) -> Exo2State:
-    if variant is not None:
-        raise GameSetupError(f"EXO n°2 has no variants, got {variant!r}")
-    if players not in PLANETS_EACH:
-        raise GameSetupError(f"EXO n°2 is played by 2 or 3 players, got {players}")
+    """The opening for `players` seats; the game object checks the arguments first (`check_setup`)."""
     universe, state = rng.shuffled(rng.seed_state(seed), PLANETS)
     return Exo2State(players=players, universe=universe, galaxies=((),) * players, rng=state)
 
@@ -137,11 +134,10 @@ def legal_actions(state: Exo2State) -> list[Take]:
 
 
 def apply(state: Exo2State, action: Take) -> Exo2State:
+    check_action(action, Take)
     seat = current_player(state)
     if seat is None:
         raise IllegalAction("the game is over")
-    if not isinstance(action, Take):
-        raise IllegalAction(f"not an EXO n°2 action: {action!r}")
     token, x, y = action.token, action.x, action.y
     if token not in PLANETS:
         raise IllegalAction(f"there is no planet token {token!r}; tokens are 0 to 26")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from exotui.engine.protocol import GameSetupError
+from exotui.engine.protocol import check_setup
 from exotui.games.exofauna import rules
 from exotui.games.exofauna import view as views
 from exotui.games.exofauna.heuristic import evaluate
@@ -30,10 +30,7 @@ class ExoFaunaGame:
     evaluate = staticmethod(evaluate)
 
     def new_game(self, seed: int, players: int = 2, variant: str | None = None) -> ExoState:
-        if players != 2:
-            raise GameSetupError(f"ExoFauna/Duo is for 2 players, not {players}")
-        if variant not in (None, *self.variants):
-            raise GameSetupError(f"ExoFauna/Duo has no variant {variant!r} (variants: quick)")
+        check_setup(self, seed, players, variant)
         return rules.new_game(seed, variant)
 
     def current_player(self, state: ExoState) -> int | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from exotui.engine.protocol import IllegalAction
+from exotui.engine.protocol import IllegalAction, check_action
 from exotui.engine.rng import seed_state, shuffled
 from exotui.games.exofauna.cards import (
     ALL_CARDS,
@@ -53,6 +53,7 @@ from exotui.games.exofauna.state import (
     Devour,
     Discard,
     Draw,
+    ExoAction,
     ExoState,
     Hole,
     Lure,
@@ -252,6 +253,7 @@ _ASKING: Final = {
 
 def _check(state: ExoState, action: Any) -> None:
     """Raise IllegalAction, saying why, unless `action` is one of legal_actions(state)."""
+    check_action(action, ExoAction)
     step = state.step
     if step == OVER:
         raise IllegalAction("the game is over")
@@ -282,8 +284,7 @@ def _check(state: ExoState, action: Any) -> None:
 
 def _check_hand(card: int, hand: tuple[int, ...]) -> None:
     if card not in hand:
-        shown = card_name(card) if 0 <= card < 16 else repr(card)
-        raise IllegalAction(f"the {shown} is not in the player's hand")
+        raise IllegalAction(f"the {card_name(card)} is not in the player's hand")
 
 
 def _space_name(space: int) -> str:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Annotated, Final
 
 import msgspec
+
+from exotui.games.exofauna.cards import ALL_CARDS
 
 # Which decision the deciding seat faces (ExoState.step).
 ACTION: Final = 0  # play a card from hand: one of the turn's two Actions
@@ -19,6 +21,9 @@ OVER: Final = 7
 # ExoState.winner values besides a seat number.
 NO_WINNER: Final = -1
 DRAW: Final = 2
+
+# A card of a hand named by an action: a real card, never the placeholder a view shows for a hidden one.
+Card = Annotated[int, msgspec.Meta(ge=ALL_CARDS[0], le=ALL_CARDS[-1])]
 
 # Lure's destination when the lured organism goes to the hand instead of a space.
 TO_HAND: Final = -1
@@ -63,7 +68,7 @@ class ExoState(msgspec.Struct, frozen=True, array_like=True):
 class Play(msgspec.Struct, frozen=True, array_like=True, tag="play"):
     """Play `card` from hand to an empty `space` of the hole in `slot` (an Action)."""
 
-    card: int
+    card: Card
     slot: int
     space: int
 
@@ -77,7 +82,7 @@ class Take(msgspec.Struct, frozen=True, array_like=True, tag="take"):
 class Discard(msgspec.Struct, frozen=True, array_like=True, tag="discard"):
     """Discard `card` from hand to the bottom of your deck (Predator, Scavenger, end of turn)."""
 
-    card: int
+    card: Card
 
 
 class Draw(msgspec.Struct, frozen=True, array_like=True, tag="draw"):
@@ -116,7 +121,7 @@ class Lure(msgspec.Struct, frozen=True, array_like=True, tag="lure"):
 class Spawn(msgspec.Struct, frozen=True, array_like=True, tag="spawn"):
     """Oomba: play `card` from your hand to `space`, next to the Oomba."""
 
-    card: int
+    card: Card
     space: int
 
 

@@ -1,0 +1,38 @@
+"""Text that came from outside (a file, a file name, an object handed to the rules) made safe to show.
+
+One function for the CLI, the app and error messages: a hostile name can neither drive the terminal (escape
+sequences), nor reorder or hide what is shown around it (bidi and invisible characters), nor flood a message.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# Longest piece of a file, name or value quoted in a one-line message.
+QUOTE_LIMIT: Final = 60
+# The characters a save's texts may not hold, as a regular-expression class (msgspec checks it while decoding):
+# C0 and C1 controls, the bidi controls and marks (U+061C, U+200E-F, U+202A-E, U+2066-9), the invisible ones
+# (U+200B-D, U+2060-4, U+FEFF) and the line and paragraph separators (U+2028-9).
+UNSAFE_CLASS: Final = "[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]"
+
+
+def printable(text: str, limit: int | None = QUOTE_LIMIT) -> str:
+    """`text` with every non-printable character written as its escape (`\\x1b`, `\\u202e`), cut to `limit`.
+
+    Non-printable is Python's `str.isprintable`: controls, format characters (bidi, zero-width), separators
+    other than the space, surrogates and unassigned code points. A cut text ends with an ellipsis.
+    """
+    if not text.isprintable():
+        text = "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+    if limit is not None and len(text) > limit:
+        return text[: limit - 1] + "…"
+    return text
+
+
+def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A short, printable `repr` of any value, for messages about values that should not have been given."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile object's __repr__ may raise anything; it is only being named
+        text = f"<{type(value).__name__} object>"
+    return printable(text, limit)
