@@ -1,0 +1,50 @@
+"""The Cryptid game object: static facts and the protocol functions, found by id "cryptid"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from exotui.engine.protocol import GameSetupError
+from exotui.games.cryptid import rules
+from exotui.games.cryptid import view as views
+from exotui.games.cryptid.heuristic import evaluate, rollout_action
+from exotui.games.cryptid.state import CryptidAction, CryptidState
+
+
+class CryptidGame:
+    id = "cryptid"
+    title = "Cryptid"
+    # 2 is the two-player variant: two clues and two colours each.
+    player_counts = (2, 3, 4, 5)
+    variants = (rules.ADVANCED,)
+    rules_version = "cryptid-1"
+    action_type = CryptidAction
+    state_type = CryptidState
+    seat_names = views.SEAT_NAMES
+
+    current_player = staticmethod(rules.current_player)
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply)
+    is_over = staticmethod(rules.is_over)
+    outcome = staticmethod(rules.outcome)
+    turn = staticmethod(rules.turn)
+    view = staticmethod(views.view)
+    determinize = staticmethod(views.determinize)
+    describe = staticmethod(views.describe)
+    evaluate = staticmethod(evaluate)
+    rollout_action = staticmethod(rollout_action)
+
+    def new_game(self, seed: int, players: int = 3, variant: str | None = None) -> CryptidState:
+        if type(seed) is not int:
+            raise GameSetupError(f"Cryptid: the seed must be a whole number, got {seed!r}")
+        if type(players) is not int or players not in self.player_counts:
+            raise GameSetupError(f"Cryptid is played by 2 (the two-player variant), 3, 4 or 5 players, got {players!r}")
+        if variant is not None and variant not in self.variants:
+            raise GameSetupError(f"Cryptid has no variant {variant!r} (variants: advanced)")
+        return rules.new_game(seed, players, variant)
+
+    def __repr__(self) -> str:
+        return f"<game {self.id}>"
+
+
+GAME: Any = CryptidGame()
