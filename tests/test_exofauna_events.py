@@ -11,7 +11,7 @@ from exofauna_builders import card, cards, hole, position
 from exotui.games import get
 from exotui.games.exofauna.cards import BLUE, EMPTY, YELLOW
 from exotui.games.exofauna.rules import SAFETY_TURNS
-from exotui.games.exofauna.state import ADAPT, Draw, Play, Skip, Stop
+from exotui.games.exofauna.state import ACTION, ADAPT, Draw, Play, Skip, Stop
 from exotui.games.exofauna.view import rings_after
 
 GAME = get("exofauna")
@@ -34,6 +34,7 @@ def test_a_claim_names_the_claimer_the_count_and_the_progress():
     )
     state = GAME.apply(state, Play(card("blue Oomba"), 0, TL))
     assert GAME.events(state, Draw(BLUE), GAME.apply(state, Draw(BLUE))) == (
+        "The blue Oomba's Spawn has nothing to act on here, so it is not offered.",
         "Blue claims the yellow hole (1), 6 organisms to 2 (1 of 2 holes).",
         "A new yellow hole forms in slot 1.",
     )
@@ -47,9 +48,26 @@ def test_a_tie_says_the_holes_colour_decided():
         hands=(cards("yellow Yikyik", "blue Glissen"), cards("yellow Primu")),
         holes=(hole(BLUE, placed), hole(YELLOW)),
     )
-    assert told(state, Play(card("yellow Yikyik"), 0, L), Stop())[0] == (
+    assert told(state, Play(card("yellow Yikyik"), 0, L), Stop())[1] == (
         "Blue claims the blue hole (1) on a tie, 4 organisms each: a tie goes to the hole's colour (1 of 2 holes)."
     )
+
+
+def test_an_adaptation_not_offered_because_another_of_that_name_is_at_the_hole_says_so():
+    # The rulebook's example again: the Yikyik joins another Yikyik, so no Scurry.
+    placed = {TL: "blue Primu", T: "blue Krell", BR: "yellow Yikyik", B: "yellow Krell"}
+    state = position(hands=(cards("yellow Yikyik", "blue Glissen"), ()), holes=(hole(BLUE, placed), hole(YELLOW)))
+    after = GAME.apply(GAME.apply(state, Play(card("yellow Yikyik"), 0, L)), Stop())
+    assert after.step == ACTION, "no adaptation was offered"
+    assert told(state, Play(card("yellow Yikyik"), 0, L), Stop()) == (
+        "The yellow Yikyik cannot use Scurry: another Yikyik is at the blue hole (1).",
+    )
+    # Alone of its name, it is offered Scurry: nothing to tell.
+    alone = position(
+        hands=(cards("yellow Yikyik", "blue Glissen"), ()), holes=(hole(BLUE, {TL: "blue Primu"}), hole(YELLOW))
+    )
+    assert GAME.apply(GAME.apply(alone, Play(card("yellow Yikyik"), 0, L)), Stop()).step == ADAPT
+    assert told(alone, Play(card("yellow Yikyik"), 0, L), Stop()) == ()
 
 
 def test_a_full_hole_with_the_chain_going_on_is_not_yet_a_claim():
@@ -82,7 +100,7 @@ def test_the_winning_claim_is_followed_by_the_end_when_the_turn_ends():
     state = position(target=1, hands=(cards("blue Oomba", "blue Krell"), ()), holes=(hole(BLUE, ring), hole(YELLOW)))
     state = GAME.apply(state, Play(card("blue Oomba"), 0, TL))
     events = GAME.events(state, Draw(BLUE), GAME.apply(state, Draw(BLUE)))
-    assert events[0] == "Blue claims the blue hole (1), 8 organisms to 0 (1 of 1 hole)."
+    assert events[1] == "Blue claims the blue hole (1), 8 organisms to 0 (1 of 1 hole)."
     state = GAME.apply(state, Draw(BLUE))
     while not GAME.is_over(state):
         action = GAME.legal_actions(state)[0]

@@ -9,7 +9,7 @@ state is hidden too.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
@@ -27,8 +27,13 @@ from exotui.games.exofauna.cards import (
 )
 from exotui.games.exofauna.rules import SAFETY_TURNS
 from exotui.games.exofauna.state import (
+    ADAPT,
     DRAW,
     OVER,
+    PREDATOR_DISCARD,
+    SCAVENGE,
+    SWARM,
+    TAKE,
     TO_HAND,
     Ambush,
     Devour,
@@ -48,6 +53,8 @@ from exotui.games.exofauna.state import (
 )
 
 SEAT_NAMES = ("Blue", "Yellow")
+# The steps of an instinct being resolved: the played organism's adaptation is offered once they are done.
+_INSTINCT_STEPS: Final = (TAKE, PREDATOR_DISCARD, SWARM, SCAVENGE)
 
 
 def view(state: ExoState, seat: int) -> ExoState:
@@ -179,14 +186,16 @@ def _focus_name(state: ExoState) -> str:
 
 
 def events(before: ExoState, action: Any, after: ExoState) -> tuple[str, ...]:
-    """What `action` caused beyond itself: the holes claimed (who, the count, the tie-break), new holes, the end.
+    """What `action` caused beyond itself: an adaptation not offered and why, the holes claimed (who, the count, the
+    tie-break), new holes, the end.
 
     Told from the table, the claims and the face-up deck tops only, so every seat's views give the same sentences.
     """
-    told: list[str] = []
+    rings = rings_after(before, action)
+    skipped = _adaptation_skipped(before, action, after, rings)
+    told: list[str] = [skipped] if skipped else []
     claims = [len(cards) for cards in before.claimed]
     resolved = sum(map(len, after.claimed)) > sum(claims)
-    rings = rings_after(before, action)
     claimed_slots = []
     for slot, ring in enumerate(rings):
         # A full hole is resolved at the end of the Action's chain; it may still be full with the chain going on.
@@ -204,6 +213,33 @@ def events(before: ExoState, action: Any, after: ExoState) -> tuple[str, ...]:
     if after.step == OVER and before.step != OVER:
         told.append(_result(after))
     return tuple(told)
+
+
+def _adaptation_skipped(
+    before: ExoState, action: Any, after: ExoState, rings: tuple[list[int] | None, list[int] | None]
+) -> str | None:
+    """Why the organism whose instinct ended with `action` was not offered its adaptation; None if it was, or if no
+    instinct ended."""
+    kind = type(action)
+    if kind is Play:
+        slot, space = action.slot, action.space
+    elif kind in (Scurry, Spawn, Mimic):
+        slot, space = before.focus_slot, action.space
+    elif before.step in _INSTINCT_STEPS:
+        slot, space = before.focus_slot, before.focus_space
+    else:
+        return None
+    # Still resolving the instinct, or asked about the adaptation.
+    if after.step in _INSTINCT_STEPS or after.step == ADAPT:
+        return None
+    ring = rings[slot]
+    assert ring is not None
+    card = ring[space]
+    organism = ORGANISMS[card & 7]
+    if sum(1 for other in ring if other >= 0 and other & 7 == card & 7) > 1:
+        hole = _hole_name(before, slot)
+        return f"The {card_name(card)} cannot use {organism.adaptation}: another {organism.name} is at {hole}."
+    return f"The {card_name(card)}'s {organism.adaptation} has nothing to act on here, so it is not offered."
 
 
 def rings_after(before: ExoState, action: Any) -> tuple[list[int] | None, list[int] | None]:
