@@ -11,10 +11,15 @@ Two modes, chosen by what the searcher holds:
 A node remembers the seat that chose the action leading to it and is credited with that seat's reward, so seats
 acting several times in a row and games of three or more seats need nothing special.
 
-Optional game hooks, looked up on the game object:
+Optional game hooks, looked up on the game object (docs/engine.md):
 - `evaluate(state) -> tuple[float, ...]`: a value per seat in [0, 1] for a non-terminal state; with
   `SearchConfig.playout_depth`, playouts stop after that many actions and score the state with it;
-- `rollout_action(state, actions, rng) -> action`: the playout policy, instead of uniform random choice.
+- `rollout_action(state, actions, rng) -> action`: the playout policy, instead of uniform random choice;
+- `working_copy(state) -> WorkingCopy` (engine/working.py): one mutable copy per iteration for the tree walk and
+  the playout, instead of a pure `apply` per action;
+- `determinizer(view, seat) -> (rng -> state)`: `determinize` with what does not change between iterations
+  computed once per search;
+- `nothing_hidden(view, seat) -> bool`: the view is the whole position, so the search is exact (plain UCT).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from typing import Any, Protocol
 import msgspec
 
 from exotui.engine.protocol import Game
+from exotui.engine.working import WorkingCopy
 
 
 class SearchConfig(msgspec.Struct, frozen=True):
@@ -86,6 +92,8 @@ class SearchResult(msgspec.Struct, frozen=True):
 
 
 ProgressCallback = Callable[[Progress], None]
+# A game's `rollout_action` hook.
+Policy = Callable[[Any, Sequence[Any], random.Random], Any]
 
 
 class Cancel(Protocol):
@@ -145,8 +153,12 @@ def search(
         return SearchResult(actions[0], 0, 0, time.perf_counter() - started, 0.0, 0, (), False, knows_state)
     rng = random.Random(seed)
     if not knows_state:
-        # A determinization equal to the view means nothing is hidden, not even future randomness.
-        knows_state = game.determinize(root, seat, rng) == root
+        nothing_hidden = getattr(game, "nothing_hidden", None)
+        if nothing_hidden is not None:
+            knows_state = nothing_hidden(root, seat)
+        else:
+            # A determinization equal to the view means nothing is hidden, not even future randomness.
+            knows_state = game.determinize(root, seat, rng) == root
     run = _Run(game, root, seat, actions, config, rng, knows_state)
     deadline = started + config.seconds if config.seconds is not None else float("inf")
     limit = config.iterations if config.iterations is not None else -1
@@ -213,19 +225,33 @@ class _Run:
         evaluate = getattr(game, "evaluate", None)
         self.cutoff = config.playout_depth if evaluate is not None else None
         self.evaluate: Callable[[Any], Sequence[float]] | None = evaluate
-        self.rollout_action: Callable[[Any, Sequence[Any], random.Random], Any] | None = getattr(
-            game, "rollout_action", None
-        )
+        working_copy = getattr(game, "working_copy", None)
+        if working_copy is None:
+            policy = getattr(game, "rollout_action", None)
+
+            def working_copy(state: Any) -> WorkingCopy:
+                return _Applied(game, state, policy)
+
+        self.working_copy: Callable[[Any], WorkingCopy] = working_copy
+        determinizer = getattr(game, "determinizer", None)
+        if determinizer is not None:
+            self.determinize: Callable[[random.Random], Any] = determinizer(root, seat)
+        else:
+
+            def determinize(rng: random.Random) -> Any:
+                return game.determinize(root, seat, rng)
+
+            self.determinize = determinize
         self.iterations = 0
         self.playouts = 0
         self.depth_sum = 0
         self.max_depth = 0
 
     def iterate_view(self) -> None:
-        """One ISMCTS iteration on a fresh determinization of the view."""
-        game, rng, c = self.game, self.rng, self.c
-        apply, current, legal_actions = game.apply, game.current_player, game.legal_actions
-        state = game.determinize(self.view, self.seat, rng)
+        """One ISMCTS iteration on a fresh determinization of the view, walked and played out on one working copy."""
+        rng, c = self.rng, self.c
+        work = self.working_copy(self.determinize(rng))
+        act, current, legal_actions = work.act, work.current_player, work.legal_actions
         node = self.root
         path = [node]
         # The root's actions are the view's: the protocol guarantees a seat's own options are not hidden.
@@ -244,13 +270,13 @@ class _Run:
                     best_score, best_index = score, index
             node = root_children[best_index]
             path.append(node)
-            state = apply(state, actions[best_index])
-            player = current(state)
+            act(actions[best_index])
+            player = current()
             if player is None:
-                self._finish(path, state)
+                self._finish(path, work)
                 return
             mover = player
-            actions = legal_actions(state)
+            actions = legal_actions()
         while True:
             children = node.children
             untried: list[Any] | None = None
@@ -277,18 +303,18 @@ class _Run:
                 child = children[action] = _Node(mover)
                 if node is self.root and len(untried) == 1:
                     self.root_children = [children[root_action] for root_action in self.actions]
-                state = apply(state, action)
+                act(action)
                 path.append(child)
                 break
-            state = apply(state, best_action)
+            act(best_action)
             node = best_child
             path.append(node)
-            player = current(state)
+            player = current()
             if player is None:
                 break
             mover = player
-            actions = legal_actions(state)
-        self._finish(path, state)
+            actions = legal_actions()
+        self._finish(path, work)
 
     def iterate_known(self) -> None:
         """One UCT iteration: nodes hold their states, so the tree walk applies nothing."""
@@ -317,17 +343,27 @@ class _Run:
                     best_score, best_known = score, known
             node = best_known
             path.append(node)
-        self._finish(path, node.state)
+        if node.player is None:
+            self._credit(path, self.game.outcome(node.state))
+        else:
+            self._finish(path, self.working_copy(node.state))
 
-    def _finish(self, path: list[_Node], state: Any) -> None:
-        """Play out from the leaf `state` and credit every node on `path` with its mover's reward."""
-        game = self.game
-        current = game.current_player
-        if current(state) is None:
-            reward = game.outcome(state)
+    def _finish(self, path: list[_Node], work: WorkingCopy) -> None:
+        """Play out from the leaf `work` holds and credit every node on `path` with its mover's reward."""
+        if work.current_player() is None:
+            reward = self.game.outcome(work.freeze())
         else:
             self.playouts += 1
-            reward = self._playout(state)
+            work.playout(self.rng, self.cutoff)
+            state = work.freeze()
+            if work.current_player() is None:
+                reward = self.game.outcome(state)
+            else:
+                assert self.evaluate is not None
+                reward = self.evaluate(state)
+        self._credit(path, reward)
+
+    def _credit(self, path: list[_Node], reward: Sequence[float]) -> None:
         for node in path:
             node.visits += 1
             node.total += reward[node.mover]
@@ -336,20 +372,6 @@ class _Run:
         if depth > self.max_depth:
             self.max_depth = depth
         self.iterations += 1
-
-    def _playout(self, state: Any) -> Sequence[float]:
-        game, rng, cutoff, policy = self.game, self.rng, self.cutoff, self.rollout_action
-        apply, current, legal_actions = game.apply, game.current_player, game.legal_actions
-        random_ = rng.random
-        steps = 0
-        while current(state) is not None:
-            if steps == cutoff:
-                return self.evaluate(state)
-            actions = legal_actions(state)
-            action = actions[int(random_() * len(actions))] if policy is None else policy(state, actions, rng)
-            state = apply(state, action)
-            steps += 1
-        return game.outcome(state)
 
     def settled(self, remaining: float) -> bool:
         """True when the most visited root action stays the most visited whatever the remaining iterations do."""
@@ -394,6 +416,41 @@ class _Run:
             cancelled=cancelled,
             exact=self.known_root is not None,
         )
+
+
+class _Applied:
+    """The working-copy interface over a game's pure functions, for games without a `working_copy` hook."""
+
+    __slots__ = ("game", "policy", "state")
+
+    def __init__(self, game: Game, state: Any, policy: Policy | None) -> None:
+        self.game = game
+        self.state = state
+        self.policy = policy
+
+    def current_player(self) -> int | None:
+        return self.game.current_player(self.state)
+
+    def legal_actions(self) -> Sequence[Any]:
+        return self.game.legal_actions(self.state)
+
+    def act(self, action: Any) -> None:
+        self.state = self.game.apply(self.state, action)
+
+    def playout(self, rng: random.Random, limit: int | None) -> None:
+        game, policy, state = self.game, self.policy, self.state
+        apply, current, legal_actions = game.apply, game.current_player, game.legal_actions
+        random_ = rng.random
+        steps = 0
+        while steps != limit and current(state) is not None:
+            actions = legal_actions(state)
+            action = actions[int(random_() * len(actions))] if policy is None else policy(state, actions, rng)
+            state = apply(state, action)
+            steps += 1
+        self.state = state
+
+    def freeze(self) -> Any:
+        return self.state
 
 
 def _ranked(stats: list[ActionStats]) -> list[ActionStats]:

@@ -12,6 +12,7 @@ the end, scoring and the tie-break.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from exotui.engine import rng
@@ -32,6 +33,7 @@ _STAR_CODE = _ORIGIN * _WIDTH + _ORIGIN
 _NEIGHBOUR_STEPS = tuple(dy * _WIDTH + dx for dx, dy in NEIGHBOURS)
 # One direction per line (row, column, both diagonals), so each run is found once.
 LINES: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (1, 1), (1, -1))
+_LINE_STEPS = tuple(dy * _WIDTH + dx for dx, dy in LINES)
 
 Galaxy = tuple[tuple[int, int, int], ...]
 Points = tuple[int, int, int]
@@ -67,6 +69,10 @@ def _shared_table() -> tuple[Points, ...]:
 
 
 SHARED: tuple[Points, ...] = _shared_table()
+# Indexed by a * 27 + b, then by c: the points a run of the three tokens scores.
+PAIR_GAINS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(SHARED[(a * 27 + b) * 27 + c]) for c in PLANETS) for a in PLANETS for b in PLANETS
+)
 # Indexed by a * 27 + b: how many features the two tokens share.
 PAIR_SHARED: tuple[int, ...] = tuple(
     sum(fa == fb for fa, fb in zip(features(a), features(b), strict=True)) for a in PLANETS for b in PLANETS
@@ -115,7 +121,7 @@ def available_tokens(universe: Sequence[int]) -> list[int]:
     )
 
 
-def open_squares(galaxy: Galaxy) -> list[tuple[int, int]]:
+def open_squares(galaxy: Sequence[tuple[int, int, int]]) -> list[tuple[int, int]]:
     """The empty squares touching the Star or a planet of `galaxy`, row by row (y, then x)."""
     taken = {(y + _ORIGIN) * _WIDTH + x + _ORIGIN for x, y, _ in galaxy}
     taken.add(_STAR_CODE)
@@ -129,8 +135,12 @@ def legal_actions(state: Exo2State) -> list[Take]:
     seat = current_player(state)
     if seat is None:
         return []
-    squares = open_squares(state.galaxies[seat])
-    return [Take(token, x, y) for token in available_tokens(state.universe) for x, y in squares]
+    return _placements(state.universe, state.galaxies[seat])
+
+
+def _placements(universe: Sequence[int], galaxy: Sequence[tuple[int, int, int]]) -> list[Take]:
+    squares = open_squares(galaxy)
+    return [Take(token, x, y) for token in available_tokens(universe) for x, y in squares]
 
 
 def apply(state: Exo2State, action: Take) -> Exo2State:
@@ -165,10 +175,68 @@ def apply(state: Exo2State, action: Take) -> Exo2State:
     )
 
 
+class _Galaxies:
+    """The search's mutable copy of a position (engine/working.py): placements without copies or checks."""
+
+    __slots__ = ("end", "galaxies", "placed", "players", "rng", "universe")
+
+    def __init__(self, state: Exo2State) -> None:
+        self.players = state.players
+        self.universe = list(state.universe)
+        self.galaxies = [list(galaxy) for galaxy in state.galaxies]
+        self.rng = state.rng
+        self.placed = planets_placed(state)
+        self.end = PLANETS_EACH[state.players] * state.players
+
+    def current_player(self) -> int | None:
+        # Seats fill in order, so the game is over exactly when every planet to place is placed.
+        return None if self.placed == self.end else self.placed % self.players
+
+    def legal_actions(self) -> list[Take]:
+        return _placements(self.universe, self.galaxies[self.placed % self.players])
+
+    def act(self, action: Take) -> None:
+        universe = self.universe
+        universe[universe.index(action.token)] = EMPTY
+        self.galaxies[self.placed % self.players].append((action.x, action.y, action.token))
+        self.placed += 1
+
+    def playout(self, rng: random.Random, limit: int | None) -> None:
+        """The game's playout policy (`game.rollout_action`), listing the placements only when it picks at random."""
+        random_ = rng.random
+        universe = self.universe
+        steps = 0
+        while steps != limit and self.placed != self.end:
+            galaxy = self.galaxies[self.placed % self.players]
+            tokens = available_tokens(universe)
+            best = best_scoring_placements(galaxy, tokens)
+            if best:
+                token, x, y = best[int(random_() * len(best))]
+            else:
+                # The same draw as picking from legal_actions(): tokens ascending, then squares row by row.
+                squares = open_squares(galaxy)
+                count = len(squares)
+                index = int(random_() * (len(tokens) * count))
+                token = tokens[index // count]
+                x, y = squares[index % count]
+            universe[universe.index(token)] = EMPTY
+            galaxy.append((x, y, token))
+            self.placed += 1
+            steps += 1
+
+    def freeze(self) -> Exo2State:
+        return Exo2State(self.players, tuple(self.universe), tuple(map(tuple, self.galaxies)), self.rng)
+
+
+def working_copy(state: Exo2State) -> _Galaxies:
+    """The search's mutable copy of `state` (engine/working.py)."""
+    return _Galaxies(state)
+
+
 # --- scoring --------------------------------------------------------------------------------------------------
 
 
-def _grid(galaxy: Galaxy) -> dict[tuple[int, int], int]:
+def _grid(galaxy: Sequence[tuple[int, int, int]]) -> dict[tuple[int, int], int]:
     return {(x, y): token for x, y, token in galaxy}
 
 
@@ -178,15 +246,20 @@ def _add(total: Points, shared: Points) -> Points:
 
 def galaxy_points(galaxy: Galaxy) -> Points:
     """Points per feature (size, colour, type) of a Galaxy: every run of 3 planets, once per shared feature."""
-    grid = _grid(galaxy)
-    total: Points = (0, 0, 0)
-    for (x, y), a in grid.items():
-        for dx, dy in LINES:
-            b = grid.get((x + dx, y + dy))
-            c = grid.get((x + 2 * dx, y + 2 * dy))
-            if b is not None and c is not None:
-                total = _add(total, SHARED[(a * 27 + b) * 27 + c])
-    return total
+    grid = _coded(galaxy)
+    get = grid.get
+    size = colour = kind = 0
+    for code, a in grid.items():
+        for step in _LINE_STEPS:
+            b = get(code + step)
+            if b is not None:
+                c = get(code + 2 * step)
+                if c is not None:
+                    shared = SHARED[(a * 27 + b) * 27 + c]
+                    size += shared[0]
+                    colour += shared[1]
+                    kind += shared[2]
+    return size, colour, kind
 
 
 def placement_points(galaxy: Galaxy, token: int, x: int, y: int) -> Points:
@@ -205,31 +278,64 @@ def placement_points(galaxy: Galaxy, token: int, x: int, y: int) -> Points:
     return total
 
 
-def closing_pairs(galaxy: Galaxy) -> dict[tuple[int, int], list[tuple[int, int]]]:
+def closing_pairs(galaxy: Sequence[tuple[int, int, int]]) -> dict[tuple[int, int], list[tuple[int, int]]]:
     """The empty squares where one more planet would complete runs, each with the pairs of tokens it would join."""
-    grid = _grid(galaxy)
-    blocked = set(grid)
-    blocked.add(STAR)
-    pairs: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for (x, y), a in grid.items():
-        for dx, dy in LINES:
-            b = grid.get((x + dx, y + dy))
+    return {(code % _WIDTH - _ORIGIN, code // _WIDTH - _ORIGIN): pairs for code, pairs in _closing(galaxy).items()}
+
+
+def _coded(galaxy: Sequence[tuple[int, int, int]]) -> dict[int, int]:
+    """The planets of `galaxy` by square coded as an int, as in open_squares (the AI's inner loop: no tuples)."""
+    return {(y + _ORIGIN) * _WIDTH + x + _ORIGIN: token for x, y, token in galaxy}
+
+
+def _closing(galaxy: Sequence[tuple[int, int, int]]) -> dict[int, list[tuple[int, int]]]:
+    """closing_pairs with the squares coded as ints."""
+    grid = _coded(galaxy)
+    get = grid.get
+    pairs: dict[int, list[tuple[int, int]]] = {}
+    for code, a in grid.items():
+        for step in _LINE_STEPS:
+            b = get(code + step)
             if b is not None:
-                ends: tuple[tuple[int, int], ...] = ((x - dx, y - dy), (x + 2 * dx, y + 2 * dy))
+                ends: tuple[int, ...] = (code - step, code + 2 * step)
             else:
-                b = grid.get((x + 2 * dx, y + 2 * dy))
-                ends = ((x + dx, y + dy),)
-            if b is None:
-                continue
+                b = get(code + 2 * step)
+                if b is None:
+                    continue
+                ends = (code + step,)
             for end in ends:
-                if end not in blocked:
-                    pairs.setdefault(end, []).append((a, b))
+                if end not in grid and end != _STAR_CODE:
+                    if end in pairs:
+                        pairs[end].append((a, b))
+                    else:
+                        pairs[end] = [(a, b)]
     return pairs
+
+
+def best_scoring_placements(
+    galaxy: Sequence[tuple[int, int, int]], tokens: Sequence[int]
+) -> list[tuple[int, int, int]]:
+    """The placements (token, x, y) of `tokens` scoring the most points now, in token order per square; none if
+    no placement scores (the playout policy's choice)."""
+    best, choices = 0, []
+    for code, joined in _closing(galaxy).items():
+        if len(joined) == 1:
+            a, b = joined[0]
+            gains: Sequence[int] = PAIR_GAINS[a * 27 + b]
+        else:
+            gains = [sum(column) for column in zip(*(PAIR_GAINS[a * 27 + b] for a, b in joined), strict=True)]
+        for token in tokens:
+            gain = gains[token]
+            if gain and gain >= best:
+                if gain > best:
+                    best, choices = gain, []
+                choices.append((token, code % _WIDTH - _ORIGIN, code // _WIDTH - _ORIGIN))
+    return choices
 
 
 def open_runs(galaxy: Galaxy) -> int:
     """Features shared by two planets in a line whose third square is still empty: points one planet could add."""
-    return sum(PAIR_SHARED[a * 27 + b] for joined in closing_pairs(galaxy).values() for a, b in joined)
+    return sum(PAIR_SHARED[a * 27 + b] for joined in _closing(galaxy).values() for a, b in joined)
 
 
 def star_neighbours(galaxy: Galaxy) -> int:

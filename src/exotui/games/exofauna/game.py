@@ -25,6 +25,9 @@ class ExoFaunaGame:
     apply = staticmethod(rules.apply)
     view = staticmethod(views.view)
     determinize = staticmethod(views.determinize)
+    # The search's fast paths (docs/engine.md, "Optional game hooks").
+    determinizer = staticmethod(views.determinizer)
+    working_copy = staticmethod(rules.working_copy)
     describe = staticmethod(views.describe)
     events = staticmethod(views.events)
     evaluate = staticmethod(evaluate)

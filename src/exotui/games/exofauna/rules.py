@@ -4,15 +4,19 @@ Every rule of the rulebook (exofauna-duo.txt) and of RULINGS.md section 1 is dec
 `apply` copies the state into a mutable `_Table`, runs the rules on it, and freezes the result, so the input
 state is never changed. Steps with nothing to decide (an instinct with no target, a lost Action, the end-of-turn
 draw, resolution) run inside `apply`; every action in a game's log is a real choice of a player.
+The search's `working_copy` hook hands out the same `_Table`, to walk down its tree and play out many actions
+without a copy or a check per action (engine/working.py).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, Final
 
 from exotui.engine.protocol import IllegalAction, check_action
 from exotui.engine.rng import seed_state, shuffled
+from exotui.engine.working import random_playout
 from exotui.games.exofauna.cards import (
     ALL_CARDS,
     BLUE,
@@ -78,9 +82,8 @@ SAFETY_TURNS: Final = 200
 STOP: Final = Stop()
 SKIP: Final = Skip()
 # Actions are immutable, so the common ones are made once and shared (legal_actions is the AI's inner loop).
-_PLAYS: Final = {
-    (card, slot, space): Play(card, slot, space) for card in ALL_CARDS for slot in (0, 1) for space in range(RING)
-}
+# Per card, its plays indexed by slot * RING + space.
+_PLAYS: Final = {card: tuple(Play(card, slot, space) for slot in (0, 1) for space in range(RING)) for card in ALL_CARDS}
 _TAKES: Final = tuple(Take(space) for space in range(RING))
 _DISCARDS: Final = tuple(Discard(card) for card in ALL_CARDS)
 _DRAWS: Final = (Draw(0), Draw(1))
@@ -124,24 +127,46 @@ def new_game(seed: int, variant: str | None = None) -> ExoState:
 
 def legal_actions(state: ExoState) -> tuple[Any, ...]:
     step = state.step
-    if step == ACTION:
-        free = [(slot, space) for slot, hole in enumerate(state.holes) if hole for space in _free(hole.spaces)]
-        return tuple(
-            _PLAYS[card, slot, space] for card in dict.fromkeys(state.hands[state.player]) for slot, space in free
-        )
-    if step == TAKE:
-        spaces = state.holes[state.focus_slot].spaces
-        return tuple(_TAKES[n] for n in NEIGHBOURS[state.focus_space] if spaces[n] >= 0)
-    if step in (PREDATOR_DISCARD, END_DISCARD):
-        return tuple(_DISCARDS[card] for card in dict.fromkeys(state.hands[state.player]))
-    if step == SWARM:
-        player = state.player
-        return tuple(_DRAWS[deck] for deck in (player, 1 - player) if state.decks[deck])
-    if step == SCAVENGE:
-        return (STOP, *(_DISCARDS[card] for card in dict.fromkeys(state.hands[state.player])))
     if step == ADAPT:
         return (SKIP, *_state_adaptations(state))
-    return ()
+    first, second = state.holes
+    return tuple(
+        _decisions(
+            step,
+            state.player,
+            state.hands[state.player],
+            (first.spaces if first else None, second.spaces if second else None),
+            state.focus_slot,
+            state.focus_space,
+            state.decks,
+        )
+    )
+
+
+def _decisions(
+    step: int,
+    player: int,
+    hand: Sequence[int],
+    holes: Sequence[Sequence[int] | None],
+    focus_slot: int,
+    focus_space: int,
+    decks: Sequence[Sequence[int]],
+) -> list[Any]:
+    """The legal decisions of every step but ADAPT, from the parts of a state or of a `_Table` (`hand` sorted)."""
+    if step == ACTION:
+        free = [slot * RING + space for slot, spaces in enumerate(holes) if spaces for space in _free(spaces)]
+        return [plays[index] for plays in map(_PLAYS.__getitem__, dict.fromkeys(hand)) for index in free]
+    if step == TAKE:
+        spaces = holes[focus_slot]
+        assert spaces is not None
+        return [_TAKES[n] for n in NEIGHBOURS[focus_space] if spaces[n] >= 0]
+    if step in (PREDATOR_DISCARD, END_DISCARD):
+        return [_DISCARDS[card] for card in dict.fromkeys(hand)]
+    if step == SWARM:
+        return [_DRAWS[deck] for deck in (player, 1 - player) if decks[deck]]
+    if step == SCAVENGE:
+        return [STOP, *(_DISCARDS[card] for card in dict.fromkeys(hand))]
+    return []
 
 
 def _free(spaces: tuple[int, ...]) -> list[int]:
@@ -202,34 +227,13 @@ def adaptation_options(
 def apply(state: ExoState, action: Any) -> ExoState:
     _check(state, action)
     table = _Table(state)
-    step = state.step
-    if step == ACTION:
-        table.take_from_hand(action.card)
-        table.play(action.card, action.slot, action.space)
-    elif step == TAKE:
-        table.take_from_hole(state.focus_slot, action.space)
-        table.predator_discard()
-    elif step == PREDATOR_DISCARD:
-        table.discard_from_hand(action.card)
-        table.after_instinct()
-    elif step == SWARM:
-        table.to_hand(table.draw_top(action.deck))
-        table.after_instinct()
-    elif step == SCAVENGE:
-        if type(action) is Stop:
-            table.scavenger_draw()
-        else:
-            table.discard_from_hand(action.card)
-            table.scavenged += 1
-            if not table.hands[table.player]:
-                table.scavenger_draw()
-    elif step == ADAPT:
-        table.adapt(action)
-    else:
-        table.discard_from_hand(action.card)
-        if len(table.hands[table.player]) <= HAND_SIZE:
-            table.next_turn()
+    table.act(action)
     return table.freeze()
+
+
+def working_copy(state: ExoState) -> _Table:
+    """The search's mutable copy of `state` (engine/working.py): the rules of `apply`, without copies or checks."""
+    return _Table(state)
 
 
 _EXPECTED: Final = {
@@ -310,6 +314,7 @@ class _Table:
         "hole_colours",
         "holes",
         "known",
+        "options",
         "player",
         "refill",
         "rng",
@@ -345,6 +350,62 @@ class _Table:
         self.first_to_target = state.first_to_target
         self.winner = state.winner
         self.rng = state.rng
+        # The decisions of the ADAPT step, worked out when the step is entered (None: not yet worked out).
+        self.options: list[Any] | None = None
+
+    # The working-copy interface (engine/working.py).
+
+    def current_player(self) -> int | None:
+        return None if self.step == OVER else self.player
+
+    def legal_actions(self) -> list[Any]:
+        step = self.step
+        if step == ADAPT:
+            if self.options is None:
+                self.options = self.adaptations()
+            return [SKIP, *self.options]
+        return _decisions(
+            step,
+            self.player,
+            sorted(self.hands[self.player]),
+            self.holes,
+            self.focus_slot,
+            self.focus_space,
+            self.decks,
+        )
+
+    def act(self, action: Any) -> None:
+        """Apply one legal decision (checked by `apply`, or taken from `legal_actions` by the search)."""
+        step = self.step
+        if step == ACTION:
+            self.take_from_hand(action.card)
+            self.play(action.card, action.slot, action.space)
+        elif step == TAKE:
+            self.take_from_hole(self.focus_slot, action.space)
+            self.predator_discard()
+        elif step == PREDATOR_DISCARD:
+            self.discard_from_hand(action.card)
+            self.after_instinct()
+        elif step == SWARM:
+            self.to_hand(self.draw_top(action.deck))
+            self.after_instinct()
+        elif step == SCAVENGE:
+            if type(action) is Stop:
+                self.scavenger_draw()
+            else:
+                self.discard_from_hand(action.card)
+                self.scavenged += 1
+                if not self.hands[self.player]:
+                    self.scavenger_draw()
+        elif step == ADAPT:
+            self.adapt(action)
+        else:
+            self.discard_from_hand(action.card)
+            if len(self.hands[self.player]) <= HAND_SIZE:
+                self.next_turn()
+
+    def playout(self, rng: random.Random, limit: int | None) -> None:
+        random_playout(self, rng, limit)
 
     def freeze(self) -> ExoState:
         hands, known, decks, holes, cards, colours = (
@@ -459,13 +520,19 @@ class _Table:
         assert spaces is not None
         organism = spaces[self.focus_space] & 7
         alone = sum(1 for card in spaces if card >= 0 and card & 7 == organism) == 1
-        hands, decks, player = self.hands, self.decks, self.player
-        if alone and adaptation_options(
-            self.focus_slot, self.focus_space, self.holes, hands[player], decks[player], decks[1 - player]
-        ):
+        options = self.adaptations() if alone else None
+        if options:
             self.step = ADAPT
+            # Kept for legal_actions: the search asks for them next.
+            self.options = options
         else:
             self.end_of_action()
+
+    def adaptations(self) -> list[Any]:
+        hands, decks, player = self.hands, self.decks, self.player
+        return adaptation_options(
+            self.focus_slot, self.focus_space, self.holes, sorted(hands[player]), decks[player], decks[1 - player]
+        )
 
     def adapt(self, action: Any) -> None:
         kind = type(action)
