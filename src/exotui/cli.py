@@ -14,9 +14,10 @@ from typing import NoReturn
 import msgspec
 
 from exotui import games
+from exotui.ai import compare
 from exotui.ai.match import play_match
 from exotui.ai.measure import ArenaReport, run_arena, run_bench, run_rules_bench
-from exotui.ai.players import UnknownPlayer, make_player
+from exotui.ai.players import Player, UnknownPlayer, make_player
 from exotui.engine.protocol import GameSetupError
 from exotui.engine.records import BadSave, GameRecord, Header, SavedGame, SavingOff, Seat, VerificationFailed, load
 from exotui.engine.savedir import ENV_VAR, SaveDir
@@ -46,7 +47,7 @@ def _player_specs(text: str, game: games.Game) -> list[str]:
         raise CliError(f"{game.title} is played by {counts} players, got {len(specs)}: {text!r}")
     for spec in specs:
         try:
-            make_player(spec)
+            make_player(spec.removeprefix(compare.PREFIX))
         except UnknownPlayer as exc:
             raise CliError(exc.args[0]) from None
     return specs
@@ -211,19 +212,41 @@ def cmd_saves(args: argparse.Namespace) -> int:
     return 0
 
 
+def _player_maker(checkout: str | None, specs: Sequence[str]) -> Callable[[str, int], Player]:
+    """make_player, and for `compare:SPEC` the player of SPEC in the `--compare` checkout."""
+    if checkout is None:
+        if any(spec.startswith(compare.PREFIX) for spec in specs):
+            raise CliError(f"a {compare.PREFIX}SPEC player needs --compare DIR, the checkout that plays it")
+        return make_player
+    try:
+        src = compare.source_dir(checkout)
+    except compare.CompareError as exc:
+        raise CliError(str(exc)) from None
+
+    def make(spec: str, seed: int) -> Player:
+        if spec.startswith(compare.PREFIX):
+            return compare.CheckoutPlayer(src, spec.removeprefix(compare.PREFIX), seed)
+        return make_player(spec, seed)
+
+    return make
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     game = _game(args.game)
     specs = _player_specs(args.players, game)
     variant = _variant(game, args.variant)
+    make = _player_maker(args.compare, specs)
 
     def progress(done: int, so_far: ArenaReport) -> None:
         tally = ", ".join(f"{s.spec} {s.wins}" for s in so_far.scores)
         print(f"game {done}/{args.games}: wins {tally}, draws {so_far.draws}", file=sys.stderr, flush=True)
 
     try:
-        report = run_arena(game, specs, args.games, args.seed, variant, progress if args.progress else None)
+        report = run_arena(game, specs, args.games, args.seed, variant, progress if args.progress else None, make)
     except ValueError as exc:
         raise CliError(str(exc)) from None
+    finally:
+        compare.close_servers()
     if args.json:
         print(json.dumps(msgspec.to_builtins(report)))
         return 0
@@ -252,6 +275,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(f"  actions/s: {rules.actions_per_second:,.0f} ({rules.actions:,} in {rules.seconds:.2f} s)")
         print(f"  games/s: {rules.games_per_second:,.1f}")
         return 0
+    if args.compare is not None:
+        return _bench_compare(args)
     try:
         make_player(args.player)
         report = run_bench(game, args.player, args.positions, args.seed, variant)
@@ -264,6 +289,34 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(f"  iterations/s: {report.iterations_per_second:,.0f} ({report.iterations:,} in {report.seconds:.2f} s)")
     print(f"  playouts/s: {report.playouts_per_second:,.0f}")
     print(f"  mean tree depth: {report.mean_depth:.2f} (deepest {report.max_depth})")
+    return 0
+
+
+def _bench_compare(args: argparse.Namespace) -> int:
+    """`bench --compare DIR`: the same bench by DIR's exotui and by this one, interleaved, `--rounds` times."""
+    try:
+        make_player(args.player)
+        other = compare.source_dir(args.compare)
+        arguments = ["--game", args.game, "--player", args.player, "--positions", str(args.positions)]
+        arguments += ["--seed", str(args.seed), *(["--variant", args.variant] if args.variant else [])]
+        rounds = compare.bench_compare(other, arguments, args.rounds)
+    except (UnknownPlayer, ValueError) as exc:
+        raise CliError(str(exc)) from None
+    if args.json:
+        print(json.dumps([{"compared": before, "this": after} for before, after in rounds]))
+        return 0
+    title = _game(args.game).title
+    runs = f"{args.rounds} round{'s' if args.rounds > 1 else ''}"
+    print(f"{title}: {args.player} on {args.positions} positions (seed {args.seed}), {runs} interleaved")
+    print(f"  compared: {args.compare}; this: {Path(compare.__file__).parents[2]}")
+    for number, (before, after) in enumerate(rounds, 1):
+        ratio = after["iterations_per_second"] / before["iterations_per_second"]
+        print(
+            f"  round {number}: compared {before['iterations_per_second']:,.0f} it/s (load {before['load']:.1f}), "
+            f"this {after['iterations_per_second']:,.0f} it/s (load {after['load']:.1f}): x{ratio:.2f}"
+        )
+    rates = [sum(r[side]["iterations"] for r in rounds) / sum(r[side]["seconds"] for r in rounds) for side in (0, 1)]
+    print(f"  all rounds: compared {rates[0]:,.0f} it/s, this {rates[1]:,.0f} it/s: x{rates[1] / rates[0]:.2f}")
     return 0
 
 
@@ -326,6 +379,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--variant", default=None, help="a variant of the game, e.g. quick")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     arena.add_argument("--progress", action="store_true", help="print a running tally on stderr after every game")
+    arena.add_argument("--compare", metavar="DIR", help="another exotui checkout, which plays the compare:SPEC players")
     arena.set_defaults(handler=cmd_arena)
 
     bench = sub.add_parser("bench", help="measure search speed and depth on positions from random games")
@@ -338,6 +392,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--rules", action="store_true", help="time the rules alone: random play from --positions openings"
     )
+    bench.add_argument(
+        "--compare", metavar="DIR", help="another exotui checkout: run the same bench by it and by this one in turn"
+    )
+    bench.add_argument("--rounds", type=_positive, default=3, help="with --compare: runs of each (default: 3)")
     bench.set_defaults(handler=cmd_bench)
 
     serve = sub.add_parser("serve", help="an SSH server: players reach the app with `ssh -p PORT HOST`")

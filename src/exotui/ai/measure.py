@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 
 from exotui.ai.match import play_match
-from exotui.ai.players import MctsPlayer, RandomPlayer, make_player
+from exotui.ai.players import MctsPlayer, Player, RandomPlayer, make_player
 from exotui.engine.protocol import Game
 
 # The normal quantile of a two-sided 95% interval.
@@ -66,11 +66,13 @@ def run_arena(
     seed: int,
     variant: str | None = None,
     on_game: Callable[[int, ArenaReport], None] | None = None,
+    make: Callable[[str, int], Player] = make_player,
 ) -> ArenaReport:
     """Play `games` games between the players of `specs`; `games` must be a multiple of the number of players.
 
     Each deal (seed) is played once per rotation of the seats, so every player sits in every seat equally often
-    and meets the same deals from every seat. `on_game(done, report_so_far)` is called after every game.
+    and meets the same deals from every seat. `on_game(done, report_so_far)` is called after every game; `make`
+    makes a player from a spec and a seed (`ai.compare` passes one that also knows other checkouts' players).
     """
     n = len(specs)
     if games % n:
@@ -81,7 +83,7 @@ def run_arena(
         deal, rotation = divmod(index, n)
         # Seat s is taken by player (s + rotation) % n.
         order = [(seat + rotation) % n for seat in range(n)]
-        players = [make_player(specs[p], seed * 1_000_003 + index * 31 + p) for p in order]
+        players = [make(specs[p], seed * 1_000_003 + index * 31 + p) for p in order]
         result = play_match(game, players, seed + deal, variant)
         tally.add(order, result.outcome, result.think_time, result.decisions, result.turns, len(result.actions))
         report = tally.report(game, variant, seed)
