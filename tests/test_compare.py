@@ -18,7 +18,7 @@ from exotui.games import get
 CHECKOUT = str(Path(__file__).resolve().parents[1])
 
 
-def test_bench_compare_runs_both_sides_in_turn_on_the_same_positions(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench_compare_takes_turns_on_the_same_positions_and_seeds(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["bench", "--game", "exo2", "--player", "mcts:it=30", "--positions", "2", "--compare", CHECKOUT]
     assert main([*argv, "--rounds", "2", "--json"]) == 0
     rounds = json.loads(capsys.readouterr().out)
@@ -26,10 +26,11 @@ def test_bench_compare_runs_both_sides_in_turn_on_the_same_positions(capsys: pyt
     for run in rounds:
         # An iteration budget on the same positions and seeds: the same searches on both sides.
         assert run["compared"]["iterations"] == run["this"]["iterations"] > 0
-        assert run["compared"]["load"] >= 0
+        assert run["compared"]["cpu_seconds"] > 0 and run["this"]["seconds"] > 0
+        assert run["load"] >= 0
     assert main([*argv, "--rounds", "1"]) == 0
     out = capsys.readouterr().out
-    assert "1 round interleaved" in out and "round 1: compared" in out and "all rounds: compared" in out
+    assert "1 round, taking turns" in out and "round 1 (load" in out and "all rounds: compared" in out
 
 
 def test_a_player_of_the_compared_checkout_plays_as_the_same_player_here() -> None:

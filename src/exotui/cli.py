@@ -293,31 +293,37 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _bench_compare(args: argparse.Namespace) -> int:
-    """`bench --compare DIR`: the same bench by DIR's exotui and by this one, interleaved, `--rounds` times."""
+    """`bench --compare DIR`: the same searches by DIR's exotui and by this one, position by position."""
+    game = _game(args.game)
     try:
         make_player(args.player)
         other = compare.source_dir(args.compare)
-        arguments = ["--game", args.game, "--player", args.player, "--positions", str(args.positions)]
-        arguments += ["--seed", str(args.seed), *(["--variant", args.variant] if args.variant else [])]
-        rounds = compare.bench_compare(other, arguments, args.rounds)
+        rounds = compare.bench_compare(
+            other, game, args.player, args.positions, args.seed, _variant(game, args.variant), args.rounds
+        )
     except (UnknownPlayer, ValueError) as exc:
         raise CliError(str(exc)) from None
+    finally:
+        compare.close_servers()
     if args.json:
-        print(json.dumps([{"compared": before, "this": after} for before, after in rounds]))
+        print(json.dumps(msgspec.to_builtins(rounds)))
         return 0
-    title = _game(args.game).title
     runs = f"{args.rounds} round{'s' if args.rounds > 1 else ''}"
-    print(f"{title}: {args.player} on {args.positions} positions (seed {args.seed}), {runs} interleaved")
+    print(f"{game.title}: {args.player} on {args.positions} positions (seed {args.seed}), {runs}, taking turns")
     print(f"  compared: {args.compare}; this: {Path(compare.__file__).parents[2]}")
-    for number, (before, after) in enumerate(rounds, 1):
-        ratio = after["iterations_per_second"] / before["iterations_per_second"]
-        print(
-            f"  round {number}: compared {before['iterations_per_second']:,.0f} it/s (load {before['load']:.1f}), "
-            f"this {after['iterations_per_second']:,.0f} it/s (load {after['load']:.1f}): x{ratio:.2f}"
-        )
-    rates = [sum(r[side]["iterations"] for r in rounds) / sum(r[side]["seconds"] for r in rounds) for side in (0, 1)]
-    print(f"  all rounds: compared {rates[0]:,.0f} it/s, this {rates[1]:,.0f} it/s: x{rates[1] / rates[0]:.2f}")
+    for number, run in enumerate(rounds, 1):
+        print(f"  round {number} (load {run.load:.1f}): {_compared(run.compared, run.this)}")
+    both = compare.total(run.compared for run in rounds), compare.total(run.this for run in rounds)
+    print(f"  all rounds: {_compared(*both)}")
     return 0
+
+
+def _compared(before: compare.BenchSide, after: compare.BenchSide) -> str:
+    return (
+        f"compared {before.per_second:,.0f} it/s ({before.per_cpu_second:,.0f} per CPU s), "
+        f"this {after.per_second:,.0f} it/s ({after.per_cpu_second:,.0f} per CPU s): "
+        f"x{after.per_second / before.per_second:.2f} (x{after.per_cpu_second / before.per_cpu_second:.2f} per CPU s)"
+    )
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

@@ -1,18 +1,18 @@
 """Measuring this exotui against another checkout of it, such as a git worktree of an older commit.
 
-- `bench_compare`: `exotui bench` run by each checkout in turn, each run a fresh process on the same positions
-  and seeds, interleaved, so that a change in the machine's load falls on both alike.
+- `bench_compare`: `exotui bench`'s searches by each checkout in turn, position by position, on the same
+  positions and seeds, so that a change in the machine's load falls on both alike.
 - `CheckoutPlayer`: a player whose decisions the other checkout's player of the same spec makes, in one
   subprocess kept for the whole arena, so an arena can pit the new AI against the old at equal time.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import struct
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
@@ -23,22 +23,35 @@ from exotui.engine.protocol import Game
 # Spec prefix of a player played by the other checkout: "compare:mcts:easy".
 PREFIX = "compare:"
 
-# Run by the other checkout's Python path: answers length-prefixed msgpack requests
-# [game id, spec, seed, seat, view] with the chosen action. It uses only the oldest stable API.
+# Run with a checkout's Python path: answers length-prefixed msgpack requests, using only APIs older than this
+# module. ["decide", game id, spec, seed, seat, view] -> the action; ["search", game id, spec, positions, seed,
+# variant, index] -> [iterations, playouts, seconds, CPU seconds] of `exotui bench`'s search of that position.
 _SERVER = r"""
-import struct, sys
+import struct, sys, time
 import msgspec
 from exotui import games
+from exotui.ai.measure import sample_positions
 from exotui.ai.players import make_player
-players = {}
+players, positions = {}, {}
 read, out = sys.stdin.buffer.read, sys.stdout.buffer
 while len(head := read(4)) == 4:
-    game_id, spec, seed, seat, view = msgspec.msgpack.decode(read(struct.unpack("<I", head)[0]))
+    kind, game_id, spec, *rest = msgspec.msgpack.decode(read(struct.unpack("<I", head)[0]))
     game = games.get(game_id)
-    if (spec, seed) not in players:
-        players[spec, seed] = make_player(spec, seed)
-    action = players[spec, seed].choose(game, msgspec.msgpack.decode(view, type=game.state_type), seat)
-    answer = msgspec.msgpack.encode(action)
+    if kind == "decide":
+        seed, seat, view = rest
+        if (spec, seed) not in players:
+            players[spec, seed] = make_player(spec, seed)
+        answer = players[spec, seed].choose(game, msgspec.msgpack.decode(view, type=game.state_type), seat)
+    else:
+        count, seed, variant, index = rest
+        if (game_id, count, seed, variant) not in positions:
+            positions[game_id, count, seed, variant] = sample_positions(game, count, seed, variant)
+        state, seat = positions[game_id, count, seed, variant][index]
+        player = make_player(spec, seed + index)
+        cpu = time.process_time()
+        result = player.decide(game, state if player.sees_everything else game.view(state, seat), seat)
+        answer = [result.iterations, result.playouts, result.elapsed, time.process_time() - cpu]
+    answer = msgspec.msgpack.encode(answer)
     out.write(struct.pack("<I", len(answer)) + answer)
     out.flush()
 """
@@ -65,22 +78,23 @@ def _environment(src: Path | None) -> dict[str, str]:
 
 
 class _Server:
-    """One subprocess of the other checkout answering decisions."""
+    """One subprocess of a checkout answering requests."""
 
-    def __init__(self, src: Path) -> None:
+    def __init__(self, src: Path | None) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-c", _SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_environment(src)
         )
 
-    def ask(self, request: bytes) -> bytes:
+    def ask(self, request: list[Any]) -> bytes:
         stdin: IO[bytes] | None = self.process.stdin
         stdout: IO[bytes] | None = self.process.stdout
         assert stdin is not None and stdout is not None
-        stdin.write(struct.pack("<I", len(request)) + request)
+        data = msgspec.msgpack.encode(request)
+        stdin.write(struct.pack("<I", len(data)) + data)
         stdin.flush()
         head = stdout.read(4)
         if len(head) < 4:
-            raise CompareError(f"the compared checkout's player stopped (exit code {self.process.wait()})")
+            raise CompareError(f"an exotui subprocess stopped (exit code {self.process.wait()})")
         return stdout.read(struct.unpack("<I", head)[0])
 
     def close(self) -> None:
@@ -89,7 +103,13 @@ class _Server:
         self.process.wait()
 
 
-_servers: dict[Path, _Server] = {}
+_servers: dict[Path | None, _Server] = {}
+
+
+def _server(src: Path | None) -> _Server:
+    if src not in _servers:
+        _servers[src] = _Server(src)
+    return _servers[src]
 
 
 class CheckoutPlayer:
@@ -100,12 +120,10 @@ class CheckoutPlayer:
         self.sees_everything = spec.startswith("cheat")
         self._spec = spec
         self._seed = seed
-        if src not in _servers:
-            _servers[src] = _Server(src)
-        self._server = _servers[src]
+        self._server = _server(src)
 
     def choose(self, game: Game, view: Any, seat: int) -> Any:
-        request = msgspec.msgpack.encode([game.id, self._spec, self._seed, seat, msgspec.msgpack.encode(view)])
+        request = ["decide", game.id, self._spec, self._seed, seat, msgspec.msgpack.encode(view)]
         return msgspec.msgpack.decode(self._server.ask(request), type=game.action_type)
 
 
@@ -115,24 +133,61 @@ def close_servers() -> None:
         _servers.popitem()[1].close()
 
 
-def bench_once(src: Path | None, arguments: list[str]) -> dict[str, Any]:
-    """One `exotui bench --json` in a fresh process, by the checkout whose source directory is `src` (None: this
-    exotui), with the 1-minute load average when it ended."""
-    done = subprocess.run(
-        [sys.executable, "-m", "exotui.cli", "bench", *arguments, "--json"],
-        capture_output=True,
-        text=True,
-        env=_environment(src),
-        check=False,
-    )
-    if done.returncode:
-        problem = (done.stderr.strip().splitlines() or ["no message"])[-1]
-        raise CompareError(f"bench in {src.parent if src else 'this exotui'} failed: {problem}")
-    report: dict[str, Any] = json.loads(done.stdout)
-    report["load"] = os.getloadavg()[0]
-    return report
+class BenchSide(msgspec.Struct):
+    """One side's totals over the searches of a compared bench."""
+
+    iterations: int = 0
+    playouts: int = 0
+    seconds: float = 0.0
+    cpu_seconds: float = 0.0
+
+    @property
+    def per_second(self) -> float:
+        return self.iterations / self.seconds if self.seconds else 0.0
+
+    @property
+    def per_cpu_second(self) -> float:
+        return self.iterations / self.cpu_seconds if self.cpu_seconds else 0.0
 
 
-def bench_compare(other: Path, arguments: list[str], rounds: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    """`rounds` pairs of bench runs (the other checkout's, then this one's), interleaved."""
-    return [(bench_once(other, arguments), bench_once(None, arguments)) for _ in range(rounds)]
+def total(sides: Iterable[BenchSide]) -> BenchSide:
+    """The sum of several rounds' totals of one side."""
+    out = BenchSide()
+    for side in sides:
+        out.iterations += side.iterations
+        out.playouts += side.playouts
+        out.seconds += side.seconds
+        out.cpu_seconds += side.cpu_seconds
+    return out
+
+
+class BenchRound(msgspec.Struct):
+    compared: BenchSide
+    this: BenchSide
+    # The 1-minute load average at the end of the round.
+    load: float
+
+
+def bench_compare(
+    other: Path, game: Game, spec: str, positions: int, seed: int, variant: str | None, rounds: int
+) -> list[BenchRound]:
+    """`exotui bench`'s searches by the other checkout and by this one, alternating position by position.
+
+    Each side runs in a subprocess of its own, on the same positions with the same seeds; taking turns at every
+    search makes a change in the machine's load fall on both alike, and each side also reports the CPU time its
+    searches took, which the load hardly changes.
+    """
+    sides = (_server(other), _server(None))
+    results = []
+    for _ in range(rounds):
+        totals = (BenchSide(), BenchSide())
+        for index in range(positions):
+            for server, total in zip(sides, totals, strict=True):
+                answer = server.ask(["search", game.id, spec, positions, seed, variant, index])
+                iterations, playouts, seconds, cpu = msgspec.msgpack.decode(answer)
+                total.iterations += iterations
+                total.playouts += playouts
+                total.seconds += seconds
+                total.cpu_seconds += cpu
+        results.append(BenchRound(totals[0], totals[1], os.getloadavg()[0]))
+    return results
