@@ -5,13 +5,9 @@ The helpers read the board only to decide which keys to press; every decision re
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Coroutine
-from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -31,35 +27,12 @@ from exotui.tui.session import HUMAN, GameSession, Seat
 from exotui.tui.tables import Board
 from exotui.tui.tables.exofauna.board import GRID, ExoFaunaBoard, Mode, arrivals
 from exotui.tui.tables.exofauna.hand import Hand
-from exotui.tui.widgets.prompt import distinct_ends
+from exotui.tui.widgets.prompt import ANSWER_KEYS, distinct_ends, fit
 from exotui.tui.widgets.too_small import TooSmall
+from pilot_helpers import focus, in_event_loop, settle, status_text
 
 # Positions of the seat choices in the new game screen's lists (see new_game.SEAT_CHOICES).
 SEAT_KEYS = {"human": 0, "mcts:easy": 1, "mcts:normal": 2, "mcts:hard": 3, "greedy": 4, "random": 5}
-
-
-def in_event_loop(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    """Run an async test with asyncio.run (the project has no pytest async plugin)."""
-
-    @functools.wraps(test)
-    def run(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(test(*args, **kwargs))
-
-    return run
-
-
-async def settle(pilot: Pilot, rounds: int = 3) -> None:
-    for _ in range(rounds):
-        await pilot.pause()
-
-
-async def focus(pilot: Pilot, widget_id: str) -> None:
-    """Press Tab until the widget with this id has the focus."""
-    for _ in range(20):
-        if pilot.app.focused is not None and pilot.app.focused.id == widget_id:
-            return
-        await pilot.press("tab")
-    raise AssertionError(f"Tab never reached #{widget_id}")
 
 
 async def new_game(
@@ -104,12 +77,13 @@ async def press_for(pilot: Pilot, action: object) -> None:
     assert action in the_board.legal
     if the_board.mode is Mode.PROMPT:
         index = the_board.legal.index(action)
-        if index < 9:
-            await pilot.press(str(index + 1))
+        if index < len(ANSWER_KEYS):
+            # The answer's key decides at once.
+            await pilot.press(ANSWER_KEYS[index])
         else:
-            await pilot.press("1", *["down"] * index)
-        assert the_board.option == index
-        await pilot.press("enter")
+            await pilot.press(*["down"] * index)
+            assert the_board.option == index
+            await pilot.press("enter")
         return
     assert the_board.mode is Mode.CARD
     hand = the_board.view.hands[the_board.viewer]
@@ -148,10 +122,6 @@ async def play_to_the_end(pilot: Pilot, rng: random.Random, limit: int = 2000) -
             await press_for(pilot, rng.choice(board(app).legal))
         await pilot.pause()
     raise AssertionError("the game did not end")
-
-
-def status_text(app: ExoTuiApp) -> str:
-    return str(app.screen.query_one("#status", Static).render())
 
 
 @in_event_loop
@@ -424,6 +394,37 @@ def test_prompt_answers_that_start_alike_are_shown_by_their_ends() -> None:
         "… Vashti to the yellow hole (2), top.",
     )
     assert distinct_ends(options[:2]) == options[:2]
+
+
+def test_an_answer_too_long_for_the_prompt_keeps_its_start_and_its_end() -> None:
+    answer = " 3 … moves the blue Oomba to the yellow hole (2), top-left."
+    assert fit(answer, 80) == answer
+    shown = fit(answer, 30)
+    assert len(shown) == 30
+    assert shown.startswith(" 3 … moves") and shown.endswith("(2), top-left.")
+    assert "…" in shown[4:]
+
+
+@in_event_loop
+async def test_a_digit_or_a_letter_answers_a_prompt_at_once() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        screen = await start(pilot, ("human", "greedy"), 7)
+        # To the Thornback's Predator question, take the Primu: then which card to discard.
+        await pilot.press("1", "enter", "2", "enter", "2", "enter", "1")
+        await settle(pilot)
+        the_board = board(app)
+        assert the_board.mode is Mode.PROMPT
+        played = len(screen.session.actions)
+        answers = len(the_board.legal)
+        last = the_board.legal[-1]
+        await pilot.press(ANSWER_KEYS[answers])  # one past the last answer
+        assert answers > 1
+        assert status_text(app) == f"There are only {answers} answers (1-{answers})."
+        assert len(screen.session.actions) == played
+        await pilot.press(str(answers))
+        await settle(pilot)
+        assert screen.session.actions[played] == last
 
 
 def test_the_board_marks_the_organisms_the_last_decision_brought() -> None:

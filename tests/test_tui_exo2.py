@@ -28,7 +28,7 @@ from exotui.tui.tables.exo2.board import Exo2Board, Mode
 from exotui.tui.tables.exo2.galaxy import Galaxy
 from exotui.tui.tables.exo2.universe import PITCH, SLOT_PLACES, Universe, available_slots
 from test_exo2_properties import random_game
-from test_tui import in_event_loop, settle, status_text
+from pilot_helpers import in_event_loop, settle, status_text
 
 
 async def start(pilot: Pilot, seats: tuple[str, ...], seed: int, actions: Sequence[Take] = ()) -> GameScreen:
@@ -318,3 +318,17 @@ def test_number_keys_follow_the_available_planets_left_to_right() -> None:
         columns = [SLOT_PLACES[slot][1] for slot in slots]
         assert columns == sorted(set(columns))
         state = rules.apply(state, rng.choice(rules.legal_actions(state)))
+
+
+@in_event_loop
+async def test_help_during_a_game_starts_with_that_games_own_keys() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 7)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        text = str(app.screen.query_one("#help-text Static", Static).render())
+        assert text.startswith("EXO n°2 keys")
+        assert "holes" not in text
+        # The app's keys come after the game's.
+        assert text.index("Keys everywhere") > text.index("EXO n°2 keys")

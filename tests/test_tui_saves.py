@@ -30,7 +30,7 @@ from exotui.tui.session import HUMAN, GameSession, Seat
 from exotui.tui.tables import Board
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.move_list import MoveList
-from test_tui import in_event_loop, settle
+from pilot_helpers import in_event_loop, settle
 
 SAMPLES = Path(__file__).parent.parent / "saves"
 FINISHED = SAMPLES / "exofauna.exosave"

@@ -38,8 +38,9 @@ async def predator_prompt(pilot: Pilot) -> None:
 
 async def after_a_full_round(pilot: Pilot) -> None:
     await predator_prompt(pilot)
-    # Take the Primu, discard the first card; the greedy AI plays its turn; Blue chooses a card to play.
-    await pilot.press("enter", "1", "enter")
+    # Take the Primu, discard the first card (its key answers at once); the greedy AI plays its turn; Blue chooses
+    # a card to play.
+    await pilot.press("enter", "1")
     await pilot.pause()
     await pilot.press("down", "enter")
 

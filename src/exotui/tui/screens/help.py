@@ -12,17 +12,11 @@ from textual.widgets import Footer, Static
 
 from exotui.tui.widgets.too_small import TooSmall
 
-KEYS: Final = "\n".join(
+# The app's own keys, after the game's (a board's HELP starts with the keys of its table).
+APP_KEYS: Final = "\n".join(
     [
-        "Keys",
-        "  1-9, or ↑↓ and Enter   choose a card to play, or an answer",
-        "  arrows or hjkl, Enter  move over both holes' spaces; play there",
-        "  Esc                    back to choosing a card (until it is played)",
-        "  ?  help    q  quit (asks first)    Ctrl+P  command palette",
-        "Free spaces for the chosen card are marked +, the cursor ▶ ◀. Underlined: what the answer under the "
-        "cursor acts on, else what the last move brought. B = blue and Y = yellow on every card, hole and claim.",
-        "",
-        "",
+        "Keys everywhere",
+        "  ?  help    q  quit (asks first)    Ctrl+P  commands (new game, load, each game's rules...)",
     ]
 )
 
@@ -41,7 +35,7 @@ class HelpScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-text"):
-            yield Static(KEYS + self.game_help, markup=False)
+            yield Static(f"{self.game_help}\n\n{APP_KEYS}", markup=False)
         yield Footer()
         yield TooSmall()
 

@@ -16,7 +16,6 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from exotui import games
 from exotui.tui.session import HUMAN, GameSession, Seat
-from exotui.tui.tables import has_board
 from exotui.tui.widgets.too_small import TooSmall
 
 SEAT_CHOICES: Final = (
@@ -44,7 +43,7 @@ class NewGameScreen(Screen[GameSession]):
     def __init__(self, default_seed: int | None = None) -> None:
         super().__init__()
         self.default_seed = default_seed
-        self.game_ids = tuple(game_id for game_id in games.available() if has_board(game_id))
+        self.game_ids = games.available()
         self.game = games.get(self.game_ids[0])
         self.players = min(self.game.player_counts)
 

@@ -1,7 +1,8 @@
 """Tables: one package per game (`tables/<id>/`: its board, one module per zone, `<id>.tcss`), and their base.
 
 A board never changes a game: it is shown a view and the legal actions, and posts `Board.Decided` with the
-action the player chose. Each game with a table of its own is listed here; the new game screen offers only those.
+action the player chose. Each game with a table of its own is listed here; any other registered game is played
+at the generic table (`tables/generic/`), from its legal actions and their descriptions.
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ from typing import Any, ClassVar, Final
 from textual.message import Message
 from textual.widget import Widget
 
+from exotui import games
+
 # game id -> the package of its table, exporting a `BOARD` class; imported on first use so start-up stays fast.
 _TABLES: dict[str, str] = {"exofauna": "exotui.tui.tables.exofauna", "exo2": "exotui.tui.tables.exo2"}
 
 # Each table's stylesheet, `tables/<id>/<id>.tcss`, for the app's CSS_PATH (selectors rooted at the board class).
-STYLESHEETS: Final = tuple(Path(__file__).parent / game / f"{game}.tcss" for game in _TABLES)
+STYLESHEETS: Final = tuple(Path(__file__).parent / name / f"{name}.tcss" for name in (*_TABLES, "generic"))
 
 
 class Board(Widget):
@@ -59,9 +62,10 @@ class Board(Widget):
         raise NotImplementedError
 
 
-def has_board(game_id: str) -> bool:
-    return game_id in _TABLES
-
-
 def board_class(game_id: str) -> type[Board]:
-    return importlib.import_module(_TABLES[game_id]).BOARD
+    """The board of the game `game_id`: its own, or the generic table bound to it. Raises UnknownGame."""
+    if game_id in _TABLES:
+        return importlib.import_module(_TABLES[game_id]).BOARD
+    from exotui.tui.tables.generic import table_for  # imports this module: not at the top
+
+    return table_for(games.get(game_id))

@@ -64,7 +64,7 @@ from exotui.tui.tables.exofauna.organism import colour, full_text, label
 from exotui.tui.tables.exofauna.watering_hole import GRID, WateringHole
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.game_log import GameLog
-from exotui.tui.widgets.prompt import Prompt
+from exotui.tui.widgets.prompt import Prompt, answer_bindings, answer_keys, too_few
 
 MOVE: Final = Binding.Group("move", compact=True)
 # The two holes side by side as one 3x6 grid of cursor positions: columns 0-2 are hole 1, 3-5 hole 2.
@@ -161,6 +161,14 @@ def _hidden_card(view: ExoState, action: Any) -> bool:
 class ExoFaunaBoard(Board):
     HELP: Final = "\n".join(
         [
+            "ExoFauna keys",
+            "  1-9, or ↑↓ and Enter   choose a card to play",
+            "  1-9 a-z, or ↑↓ Enter   answer a question (the key is shown before each answer)",
+            "  arrows or hjkl, Enter  move over both holes' spaces; play there",
+            "  Esc                    back to choosing a card (until it is played)",
+            "Free spaces for the chosen card are marked +, the cursor ▶ ◀. Underlined: what the answer under the "
+            "cursor acts on, else what the last move brought. B = blue and Y = yellow on every card, hole and claim.",
+            "",
             "ExoFauna/Duo",
             "Be the first to claim 2 Watering Holes (1 in the Quick Game). Blue starts.",
             "",
@@ -197,8 +205,7 @@ class ExoFaunaBoard(Board):
         Binding("l", "move(0, 1)", show=False),
         Binding("enter", "choose", "choose"),
         Binding("escape", "back", "back"),
-        Binding("1", "pick(1)", "card/answer", key_display="1-9"),
-        *(Binding(str(number), f"pick({number})", show=False) for number in range(2, 10)),
+        *answer_bindings("card/answer"),
     ]
 
     can_focus = True
@@ -391,7 +398,7 @@ class ExoFaunaBoard(Board):
             return
         if self.mode is Mode.PROMPT:
             if columns:
-                self._notice("Answer with ↑↓ or 1-9, then Enter.")
+                self._notice(f"Answer with its key ({answer_keys(len(self.legal))}), or ↑↓ and Enter.")
                 return
             self.option = (self.option + rows) % len(self.legal)
         elif self.mode is Mode.CARD:
@@ -419,11 +426,13 @@ class ExoFaunaBoard(Board):
         if self._waiting():
             return
         if self.mode is Mode.PROMPT:
-            if number > len(self.legal):
-                self._notice(f"There are only {len(self.legal)} answers.")
+            count = len(self.legal)
+            if number > count:
+                self._notice(too_few(count))
                 return
+            # A key names one answer, so it decides at once, as a card's number does in the hand.
             self.option = number - 1
-            self._draw()
+            self.post_message(self.Decided(self.legal[self.option]))
             return
         if number > len(self._hand()):
             self._notice(f"You hold only {len(self._hand())} cards.")
