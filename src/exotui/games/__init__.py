@@ -12,6 +12,7 @@ __all__ = ["Game", "UnknownGame", "available", "get"]
 _MODULES: dict[str, str] = {
     "exofauna": "exotui.games.exofauna.game",
     "exo2": "exotui.games.exo2.game",
+    "rodents": "exotui.games.rodents.game",
 }
 
 

@@ -1,0 +1,1 @@
+"""Raging Rodents: 2-4 players, or solo against the automaton."""

@@ -1,0 +1,52 @@
+"""The Raging Rodents game object: static facts and the protocol functions, found by id "rodents"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from exotui.engine.protocol import check_setup
+from exotui.games.rodents import rules
+from exotui.games.rodents import view as views
+from exotui.games.rodents.heuristic import evaluate
+from exotui.games.rodents.state import OVER, RodentsAction, RodentsState
+
+
+class RodentsGame:
+    id = "rodents"
+    title = "Raging Rodents"
+    # 1 is the solo game against the automaton (the rules' last page); 2-4 the game between players.
+    player_counts = rules.PLAYER_COUNTS
+    # The number of invasions (the default is 3 between players, 1 in solo).
+    variants = tuple(rules.VARIANTS)
+    rules_version = "rodents-1"
+    action_type = RodentsAction
+    state_type = RodentsState
+    seat_names = views.SEAT_NAMES
+
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply)
+    outcome = staticmethod(rules.outcome)
+    view = staticmethod(views.view)
+    determinize = staticmethod(views.determinize)
+    describe = staticmethod(views.describe)
+    events = staticmethod(views.events)
+    evaluate = staticmethod(evaluate)
+
+    def new_game(self, seed: int, players: int, variant: str | None = None) -> RodentsState:
+        check_setup(self, seed, players, variant)
+        return rules.new_game(seed, players, variant)
+
+    def current_player(self, state: RodentsState) -> int | None:
+        return None if state.step == OVER else state.player
+
+    def is_over(self, state: RodentsState) -> bool:
+        return state.step == OVER
+
+    def turn(self, state: RodentsState) -> int:
+        return state.turn
+
+    def __repr__(self) -> str:
+        return f"<game {self.id}>"
+
+
+GAME: Any = RodentsGame()

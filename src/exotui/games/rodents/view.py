@@ -1,0 +1,269 @@
+"""What one seat may know of a Raging Rodents position, a full position consistent with it, and move sentences.
+
+Hidden from a seat (the rules text, RULINGS.md 5): the cards in other hands and in the Field it has not seen (their
+backs are public: an animal's habitat, an event's kind), the cards dealt aside, the automaton's stack below what
+was sent to its bottom, and the shuffle of later invasions (the generator). A seat knows a card it held or took,
+and keeps knowing where it is as it moves (`hand_seen`, `field_seen`). Collections and removed cards are public.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+
+from exotui.games.rodents import rules
+from exotui.games.rodents.cards import ALL_CARDS, BACK_OF, BACKS, CARDS, PREDATOR, card_name
+from exotui.games.rodents.state import (
+    AUTOMATON,
+    FIELD,
+    NO_TARGET,
+    OVER,
+    PLACE,
+    TO_BOTTOM,
+    UNSEEN,
+    AutoMove,
+    Pass,
+    Place,
+    Play,
+    Reveal,
+    RodentsState,
+    Stop,
+    Swap,
+    back_of_hidden,
+    hidden,
+)
+
+SEAT_NAMES = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")
+AUTOMATON_NAME = "The automaton"
+
+
+def view(state: RodentsState, seat: int) -> RodentsState:
+    me = 1 << seat
+    hands = tuple(
+        tuple(card if seen & me or card < 0 else hidden(BACK_OF[card]) for card, seen in zip(hand, masks, strict=True))
+        for hand, masks in zip(state.hands, state.hand_seen, strict=True)
+    )
+    field = tuple(
+        card if seen & me or card < 0 else hidden(BACK_OF[card])
+        for card, seen in zip(state.field, state.field_seen, strict=True)
+    )
+    return msgspec.structs.replace(
+        state,
+        hands=hands,
+        field=field,
+        aside=(UNSEEN,) * len(state.aside),
+        stack=(UNSEEN,) * state.stack_unseen + state.stack[state.stack_unseen :],
+        rng=0,
+    )
+
+
+def determinize(view_or_state: RodentsState, seat: int, rng: random.Random) -> RodentsState:
+    """Deal the cards `seat` has not seen back into the hidden places, uniformly among the deals that fit.
+
+    A hidden card in a hand or the Field must show the back seen there; the aside pile and the automaton's stack
+    show nothing, so they take what is left.
+    """
+    seen = view(view_or_state, seat)
+    visible = set(card for hand in seen.hands for card in hand if card >= 0)
+    visible.update(card for card in seen.field if card >= 0)
+    visible.update(card for card in seen.stack if card >= 0)
+    visible.update(seen.removed)
+    for collection in seen.collections:
+        visible.update(collection.predators)
+        for rodent in collection.rodents:
+            visible.add(rodent.card)
+            visible.update(rodent.mutations)
+            visible.update(rodent.adaptations)
+    by_back: list[list[int]] = [[] for _ in BACKS]
+    for card in ALL_CARDS:
+        if card not in visible:
+            by_back[BACK_OF[card]].append(card)
+    for pool in by_back:
+        rng.shuffle(pool)
+
+    def deal(card: int) -> int:
+        if card >= 0:
+            return card
+        pool = by_back[back_of_hidden(card)]
+        if not pool:
+            raise ValueError(f"inconsistent view: no unseen {BACKS[back_of_hidden(card)]} card left")
+        return pool.pop()
+
+    hands = tuple(tuple(deal(card) for card in hand) for hand in seen.hands)
+    field = tuple(deal(card) for card in seen.field)
+    rest = [card for pool in by_back for card in pool]
+    rng.shuffle(rest)
+    aside_count = len(seen.aside)
+    if len(rest) != aside_count + seen.stack_unseen:
+        raise ValueError(f"inconsistent view: {len(rest)} unseen cards for {aside_count + seen.stack_unseen} places")
+    return msgspec.structs.replace(
+        seen,
+        hands=hands,
+        field=field,
+        aside=tuple(sorted(rest[:aside_count])),
+        stack=tuple(rest[aside_count:]) + seen.stack[seen.stack_unseen :],
+        rng=rng.getrandbits(64),
+    )
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Sentences
+
+
+def collection_name(state: RodentsState, to: int, by: int | None = None) -> str:
+    """'Seat 2's collection', 'its own collection', 'the automaton's collection'."""
+    if by == to:
+        return "their own collection"
+    if state.players == 1 and to == AUTOMATON:
+        return "the automaton's collection"
+    return f"{SEAT_NAMES[to]}'s collection"
+
+
+def describe(state: RodentsState, action: Any) -> str:
+    """One sentence for the log, from the state before the action: only what every seat sees.
+
+    A swap names hand and Field positions and backs, never the cards. A play names the card and the points it
+    changes. What the action sets off (the automaton's turns, the scores) is told by `events`.
+    """
+    who = SEAT_NAMES[state.player]
+    kind = type(action)
+    if kind is Swap:
+        hand_back = _back(state.hands[state.player][action.hand])
+        field_back = _back(state.field[action.slot])
+        text = f"{who} swaps hand card {action.hand + 1} ({hand_back}) for Field card {action.slot + 1} ({field_back})."
+    elif kind is Play:
+        card = state.hands[state.player][action.hand]
+        text = f"{who} plays {_play_text(state, card, action.to, action.rodent)}."
+    elif kind is Stop:
+        text = f"{who} ends the turn."
+    elif kind is Pass:
+        text = f"{who} plays no Field card." if state.step == FIELD else f"{who} passes the last turn."
+    elif kind is Reveal:
+        card = state.field[action.slot]
+        text = f"{who} turns up Field card {action.slot + 1} ({_back(card)})"
+        if card < 0:
+            text += " to play it as their own."
+        else:
+            options = rules.targets(card, state.player, state.collections)
+            if not options:
+                text += f": the {card_name(card)}, which cannot be played."
+            elif len(options) == 1:
+                text += f" and plays {_play_text(state, card, *options[0])}."
+            else:
+                text += f": the {card_name(card)}."
+    else:
+        assert kind is Place
+        text = f"{who} plays {_play_text(state, state.pending, action.to, action.rodent)}."
+    return text
+
+
+def _back(card: int) -> str:
+    back = BACK_OF[card] if card >= 0 else back_of_hidden(card)
+    return f"{BACKS[back]} back"
+
+
+def _play_text(state: RodentsState, card: int, to: int, rodent: int) -> str:
+    """'the Fox to Seat 2's collection, eating the Jerboa (Seat 1 12, Seat 2 3 -> 9)'."""
+    player = state.player
+    entry = CARDS[card]
+    if rodent == NO_TARGET:
+        text = f"the {card_name(card)} to {collection_name(state, to, player)}"
+    else:
+        target = state.collections[to].rodents[rodent]
+        owner = "their own" if to == player else collection_name(state, to).removesuffix(" collection")
+        preposition = "under" if entry.kind == "mutation" else "on"
+        text = f"the {card_name(card)} {preposition} {owner} {card_name(target.card)}"
+    if entry.kind == PREDATOR:
+        eaten = rules.eaten_by(state.collections[to], card)
+        if eaten:
+            text += f", eating the {_names([one.card for one in eaten])}"
+    before = rules.totals(state.collections)
+    after = rules.totals(rules.place(state.collections, state.removed, card, to, rodent)[0])
+    return f"{text} ({points_change(state, before, after)})"
+
+
+def points_change(state: RodentsState, before: tuple[int, ...], after: tuple[int, ...]) -> str:
+    """'Seat 1 12 -> 15, Seat 2 3 -> 1': the collections whose points change, or 'no points change'."""
+    changes = [
+        f"{_owner(state, index)} {old} -> {new}"
+        for index, (old, new) in enumerate(zip(before, after, strict=True))
+        if old != new
+    ]
+    return ", ".join(changes) if changes else "no points change"
+
+
+def _owner(state: RodentsState, index: int) -> str:
+    return "automaton" if state.players == 1 and index == AUTOMATON else SEAT_NAMES[index]
+
+
+def _names(cards: list[int]) -> str:
+    names = [card_name(card) for card in cards]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def events(before: RodentsState, action: Any, after: RodentsState) -> tuple[str, ...]:
+    """What the action set off, in order: a last card played, the automaton's turns, an invasion scored (and who
+    won). All of it is public, so every seat's views tell it alike."""
+    told = []
+    if before.players > 1 and before.ender < 0 and after.ender >= 0 and after.invasion == before.invasion:
+        told.append("That was their last card: each other player has one last turn, then their Field play.")
+    turns = after.automaton[len(before.automaton) :]
+    told.extend(automaton_summary(turn.moves) for turn in turns if turn.invasion == before.invasion)
+    if after.invasion != before.invasion or after.step == OVER:
+        told.append(invasion_summary(before, after))
+    told.extend(automaton_summary(turn.moves) for turn in turns if turn.invasion != before.invasion)
+    return tuple(told)
+
+
+def invasion_summary(before: RodentsState, after: RodentsState) -> str:
+    """'Invasion 1 scored: Seat 1 12, Seat 2 9 (totals 12, 9).' and, at the end, who won."""
+    gained = ", ".join(
+        f"{_owner(before, index)} {new - old}"
+        for index, (old, new) in enumerate(zip(before.scores, after.scores, strict=True))
+    )
+    text = f"Invasion {before.invasion} scored: {gained}"
+    if before.invasion > 1:
+        text += f" (totals {', '.join(str(score) for score in after.scores)})"
+    text += "."
+    if after.step == OVER:
+        result = rules.outcome(after)
+        if after.players == 1:
+            text += " You beat the automaton." if result[0] else " The automaton wins."
+        else:
+            winners = [SEAT_NAMES[seat] for seat, share in enumerate(result) if share]
+            text += f" {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}."
+    elif after.invasion > after.invasions:
+        text += " The lead is tied: another invasion."
+    return text
+
+
+def automaton_summary(moves: tuple[AutoMove, ...]) -> str:
+    """'The automaton reveals the Owl (to its collection, eating the Dormouse), then the x2 mutation (under its
+    Jerboa).'"""
+    if not moves:
+        return f"{AUTOMATON_NAME} has no card left to play."
+    told = []
+    for move in moves:
+        name = card_name(move.card)
+        if move.target == TO_BOTTOM:
+            told.append(f"the {name} (no rodent to take it: to the bottom of the stack)")
+        elif move.target == NO_TARGET:
+            eaten = f", eating the {_names(list(move.eaten))}" if move.eaten else ""
+            told.append(f"the {name} (to its collection{eaten})")
+        else:
+            preposition = "under" if CARDS[move.card].kind == "mutation" else "on"
+            told.append(f"the {name} ({preposition} its {card_name(move.target)})")
+    return f"{AUTOMATON_NAME} reveals {', then '.join(told)}."
+
+
+def asking(state: RodentsState) -> str:
+    """What the deciding seat is asked, in players' words."""
+    if state.step == PLACE:
+        return f"where the {card_name(state.pending)} from the Field goes"
+    if state.step == FIELD:
+        return "which Field card to play as your own (or none)"
+    if rules.is_last_turn(state):
+        return "your last turn: swap or play a card, or pass"
+    return "swap a hand card with the Field, or play one" + (" (or end the turn)" if state.step == 1 else "")
