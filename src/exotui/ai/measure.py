@@ -116,7 +116,9 @@ class _Tally:
         actions: int,
     ) -> None:
         self.games += 1
-        drawn = max(outcome) < 1.0
+        # Nobody won outright: a draw, except alone at the table (a solo game against the rules' automaton), where 0
+        # is a loss.
+        drawn = len(outcome) > 1 and max(outcome) < 1.0
         self.draws += drawn
         self.turns += turns
         self.actions += actions
