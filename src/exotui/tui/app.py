@@ -8,10 +8,13 @@ from collections.abc import Callable, Iterable
 from multiprocessing import resource_tracker
 from pathlib import Path
 from typing import Final
+from weakref import WeakKeyDictionary
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widget import Widget
 
 from exotui.engine.records import (
     BadSave,
@@ -72,6 +75,9 @@ class ExoTuiApp(App[None]):
         self.opening = opening
         self.analysis_level = analysis_level
         self._restore_signals: Callable[[], None] | None = None
+        # Per screen, the widget that had the focus last: a widget the too-small notice hides loses the focus, and
+        # gets it back once the terminal is large enough again (a board holds the game's keys).
+        self._last_focus: WeakKeyDictionary[Screen[object], Widget] = WeakKeyDictionary()
 
     def on_mount(self) -> None:
         # A dropped SSH connection (SIGHUP) or SIGTERM ends the app cleanly; every action is already on disk.
@@ -85,6 +91,20 @@ class ExoTuiApp(App[None]):
             self.play_saved(self.opening)
         elif isinstance(self.opening, SavedGame):
             self.push_screen(ReplayScreen(self.opening, self.analysis_level))
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._last_focus[event.widget.screen] = event.widget
+
+    def on_resize(self) -> None:
+        # After the screen has applied its size classes, so the widgets the notice hid are shown again.
+        self.call_after_refresh(self.give_focus_back)
+
+    def give_focus_back(self) -> None:
+        """Focus again the widget that had the focus on this screen, if it lost it (and can take it now)."""
+        screen = self.screen
+        widget = self._last_focus.get(screen)
+        if screen.focused is None and widget is not None and widget.is_attached and widget.focusable:
+            widget.focus()
 
     def on_unmount(self) -> None:
         if self._restore_signals is not None:

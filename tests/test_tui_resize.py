@@ -1,0 +1,110 @@
+"""Shrinking the terminal below 80x24 and enlarging it again gives the keys back to where the player was, on every
+screen that can be resized: both games' boards, the generic table, a dialog over the table, replay and load."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable
+
+from exotui import games
+from exotui.engine.records import load
+from exotui.engine.savedir import SaveDir
+from exotui.tui import tables
+from exotui.tui.app import ExoTuiApp
+from exotui.tui.screens.confirm import ConfirmScreen
+from exotui.tui.screens.game import GameScreen
+from exotui.tui.screens.load import LoadScreen
+from exotui.tui.screens.replay import ReplayScreen
+from exotui.tui.session import GameSession, Seat
+from exotui.tui.tables import Board
+from pilot_helpers import in_event_loop, settle
+
+SAMPLES = Path(__file__).parent.parent / "saves"
+
+
+async def shrink_and_enlarge(pilot: Pilot) -> None:
+    """Below 80x24 (the notice alone is shown), then larger than at first."""
+    await pilot.resize_terminal(60, 18)
+    await settle(pilot)
+    await pilot.resize_terminal(100, 30)
+    await settle(pilot)
+
+
+async def start(pilot: Pilot, game_id: str) -> Board:
+    session = GameSession(games.get(game_id), 7, None, (Seat("human"), Seat("greedy")))
+    await pilot.app.push_screen(GameScreen(session, 0))
+    await settle(pilot)
+    return pilot.app.screen.query_one(Board)
+
+
+@pytest.mark.parametrize("game_id", ["exofauna", "exo2", "generic"])
+@in_event_loop
+async def test_the_board_has_the_keys_again_after_the_terminal_was_too_small(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if game_id == "generic":
+        # EXO n°2 at the generic table.
+        monkeypatch.delitem(tables._TABLES, "exo2")
+        game_id = "exo2"
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await start(pilot, game_id)
+        assert app.focused is board
+        await shrink_and_enlarge(pilot)
+        assert app.focused is board
+        # And a key does what it says: the first choice is made.
+        screen = app.screen
+        before = (len(screen.session.actions), getattr(board, "mode", None))
+        await pilot.press("1")
+        await settle(pilot)
+        assert (len(screen.session.actions), getattr(board, "mode", None)) != before
+
+
+@in_event_loop
+async def test_a_dialog_closed_after_a_resize_gives_the_keys_back_to_the_board() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = await start(pilot, "exofauna")
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await shrink_and_enlarge(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.focused is board
+        await pilot.press("1")
+        assert board.mode.value == "space"
+
+
+@in_event_loop
+async def test_the_replay_takes_its_keys_again_after_a_resize() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ReplayScreen(load(SAMPLES / "exofauna.exosave"), "it=100")
+        await app.push_screen(screen)
+        await settle(pilot)
+        focused = app.focused
+        await shrink_and_enlarge(pilot)
+        assert app.focused is focused
+        await pilot.press("right", "right")
+        assert screen.position == 2
+
+
+@in_event_loop
+async def test_the_load_list_takes_its_keys_again_after_a_resize(tmp_path: Path) -> None:
+    directory = tmp_path / "saves"
+    shutil.copytree(SAMPLES, directory)
+    app = ExoTuiApp(ai_pause=0, saves=SaveDir(directory))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(LoadScreen(app.saves))
+        await settle(pilot)
+        table = app.screen.query_one(DataTable)
+        assert app.focused is table
+        await shrink_and_enlarge(pilot)
+        assert app.focused is table
+        await pilot.press("down")
+        assert table.cursor_row == 1
