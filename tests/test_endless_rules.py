@@ -152,7 +152,7 @@ def test_an_illegal_action_is_refused_with_a_reason():
     state = position(hands=(("North Oryx",), ()))
     with pytest.raises(IllegalAction, match="not a legal choice now: expected a deployment"):
         apply(state, DeploySpecies(card("South Oryx"), 0))
-    with pytest.raises(IllegalAction, match="not an Endless Forms action"):
+    with pytest.raises(IllegalAction, match="not an action of this game"):
         apply(state, "deploy")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from exotui.engine.protocol import GameSetupError
+from exotui.engine.protocol import check_setup
 from exotui.games.endless import rules
 from exotui.games.endless import view as views
 from exotui.games.endless.heuristic import evaluate, rollout_action
@@ -29,14 +29,12 @@ class EndlessGame:
     view = staticmethod(views.view)
     determinize = staticmethod(views.determinize)
     describe = staticmethod(views.describe)
+    events = staticmethod(views.events)
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
 
     def new_game(self, seed: int, players: int = 2, variant: str | None = None) -> EndlessState:
-        if players != 2:
-            raise GameSetupError(f"Endless Forms is for 2 players, not {players}")
-        if variant is not None:
-            raise GameSetupError(f"Endless Forms has no variant {variant!r}")
+        check_setup(self, seed, players, variant)
         return rules.new_game(seed)
 
     def turn(self, state: EndlessState) -> int:

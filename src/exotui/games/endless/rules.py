@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from exotui.engine.protocol import IllegalAction
+from exotui.engine.protocol import IllegalAction, check_action
 from exotui.engine.rng import below, seed_state, shuffled
 from exotui.games.endless import abilities
 from exotui.games.endless.cards import (
@@ -32,7 +32,6 @@ from exotui.games.endless.cards import (
     main_deck,
 )
 from exotui.games.endless.state import (
-    ACTION_TYPES,
     ASK_DEPLOY,
     ASK_EXERT,
     ASK_HOT_FOOT,
@@ -74,6 +73,7 @@ from exotui.games.endless.state import (
     DeployEvent,
     DeploySpecies,
     EndDeploy,
+    EndlessAction,
     EndlessState,
     EndMove,
     Exert,
@@ -169,10 +169,19 @@ def current_player(state: EndlessState) -> int | None:
 
 
 def legal_actions(state: EndlessState) -> tuple[Any, ...]:
+    last = _last_settled
+    if last[0] is state:
+        return last[1]
     if not state.tasks:
         return ()
     t = Table(state)
     return tuple(_options(t, t.tasks[-1]))
+
+
+# The state `apply` returned last and its legal actions, which `_run` had to compute to stop there: asking for
+# them next (the AI's inner loop, random play) then costs no second copy of the table. One slot, replaced
+# whole, so threads sharing it at worst miss.
+_last_settled: tuple[EndlessState | None, tuple[Any, ...]] = (None, ())
 
 
 def _options(t: Table, task: Task) -> list[Any]:
@@ -207,12 +216,11 @@ def _deploy_options(t: Table, seat: int) -> list[Any]:
     hand = sorted(t.hands[seat])
     if not t.deployed & DEPLOYED_SPECIES:
         carrion = sorted(card for pile in t.discards for card in pile if is_species(card))
+        rooms = [p for p in range(ROW) if t.room(seat, p)]
         for card in hand:
             if not is_species(card):
                 continue
-            for p in range(ROW):
-                if not t.room(seat, p):
-                    continue
+            for p in rooms:
                 if card % KINDS == VULTURE:
                     options.extend(DeploySpecies(card, p, dead) for dead in carrion)
                 else:
@@ -250,18 +258,21 @@ def _moves(t: Table, seat: int) -> list[tuple[int, int]]:
 
 
 def apply(state: EndlessState, action: Any) -> EndlessState:
+    global _last_settled
     if not state.tasks:
         raise IllegalAction("the game is over")
-    if type(action) not in ACTION_TYPES:
-        raise IllegalAction(f"{type(action).__name__} is not an Endless Forms action")
+    check_action(action, EndlessAction)
     t = Table(state)
     task = t.tasks[-1]
-    options = _options(t, task)
+    last = _last_settled
+    options = last[1] if last[0] is state else _options(t, task)
     if action not in options:
         raise IllegalAction(f"{_shown(action)} is not a legal choice now: expected {_ASKING[task[0]]}")
     _answer(t, task, action)
-    _run(t)
-    return t.freeze()
+    options = _run(t)
+    after = t.freeze()
+    _last_settled = (after, options)
+    return after
 
 
 _ASKING: Final = {
@@ -281,8 +292,8 @@ def _shown(action: Any) -> str:
     return f"{type(action).__name__}({fields})"
 
 
-def _run(t: Table) -> None:
-    """Run pending steps until a seat must choose between two or more answers, or the game ends."""
+def _run(t: Table) -> tuple[Any, ...]:
+    """Run pending steps until a seat must choose between two or more answers (returned), or the game ends."""
     tasks = t.tasks
     while tasks:
         task = tasks[-1]
@@ -290,7 +301,7 @@ def _run(t: Table) -> None:
         if op <= LAST_ASK:
             options = _options(t, task)
             if len(options) > 1:
-                return
+                return tuple(options)
             if options:
                 _answer(t, task, options[0])
             else:
@@ -298,6 +309,7 @@ def _run(t: Table) -> None:
             continue
         tasks.pop()
         _STEPS[op](t, task)
+    return ()
 
 
 def _answer(t: Table, task: Task, action: Any) -> None:

@@ -234,20 +234,3 @@ EndlessAction = (
     | Flee
     | Sicken
 )
-ACTION_TYPES: Final = (
-    Keep,
-    Mulligan,
-    DeploySpecies,
-    DeployEffect,
-    DeployEvent,
-    EndDeploy,
-    Exert,
-    Move,
-    EndMove,
-    Reveal,
-    Pass,
-    HotFoot,
-    Stand,
-    Flee,
-    Sicken,
-)

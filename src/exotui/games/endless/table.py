@@ -26,22 +26,16 @@ ROOM = 3  # a player's species at one habitat
 class Sp:
     """A species in play, mutable."""
 
-    __slots__ = ("card", "effects", "exerted", "habitat", "population")
+    __slots__ = ("card", "effects", "exerted", "habitat", "kind", "owner", "population")
 
     def __init__(self, card: int, habitat: int, population: int, exerted: bool, effects: list[int]) -> None:
         self.card = card
+        self.kind = card % KINDS
+        self.owner = card // KINDS
         self.habitat = habitat
         self.population = population
         self.exerted = exerted
         self.effects = effects
-
-    @property
-    def kind(self) -> int:
-        return self.card % KINDS
-
-    @property
-    def owner(self) -> int:
-        return self.card // KINDS
 
 
 class Hab:

@@ -28,6 +28,7 @@ from exotui.games.endless.cards import (
 )
 from exotui.games.endless.state import (
     DEPLOYMENT,
+    OVER,
     RESOLVE,
     DeployEffect,
     DeployEvent,
@@ -220,3 +221,90 @@ def _choice(state: EndlessState, action: Reveal) -> str:
     if target == EMPTY:
         return ""
     return f" for {species_name(state, target)}"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# What an action caused
+
+
+def events(before: EndlessState, action: Any, after: EndlessState) -> tuple[str, ...]:
+    """What `action` caused beyond itself: new turns, arrivals, counters won and lost, moves, species and cards
+    discarded, habitats replaced or copied, Drought and Offroading set, hands drawn, the end.
+
+    Told from public parts only (the row, the species, the piles, hand sizes), so every seat's views give the same
+    sentences as the true states.
+    """
+    told: list[str] = []
+    for turn in range(max(before.turn, 0) + 1, after.turn + 1):
+        active = after.first if turn % 2 == 1 else 1 - after.first
+        time = "Day" if (turn - 1) // 2 % 2 == 0 else "Night"
+        told.append(f"Turn {turn} of 16, {time}: {SEAT_NAMES[active]} plays.")
+    if not before.habitats and after.habitats:
+        told.append("The habitats: " + ", ".join(habitat_name(after, p) for p in range(len(after.habitats))) + ".")
+    else:
+        for position, (old, new) in enumerate(zip(before.habitats, after.habitats, strict=True)):
+            if new.card != old.card:
+                told.append(f"{habitat_name(before, position)} is replaced by {card_name(new.card)}.")
+            elif new.copy != old.copy:
+                told.append(f"{card_name(old.card)} ({position + 1}) becomes a copy of {card_name(new.copy)}.")
+            for effect in new.effects:
+                if effect not in old.effects:
+                    told.append(f"{card_name(effect)} is attached to {habitat_name(after, position)}.")
+    told.extend(_species_news(before, action, after))
+    mutations = dict(after.mutations)
+    for card, result in mutations.items():
+        if card not in dict(before.mutations):
+            told.append(f"The Mutigen roll gives {'+1 decline' if result == 1 else '+2 growth'}.")
+    if len(after.droughts) > len(before.droughts):
+        told.append("Drought: every species will lose one more population at the end of this turn.")
+    for offroad in after.offroads:
+        if offroad not in before.offroads:
+            place = habitat_name(after, offroad.position)
+            told.append(
+                f"Offroading Degradation: no species may exert at {place} until the end of turn {offroad.until}."
+            )
+    for seat in (0, 1):
+        grown = len(after.hands[seat]) - len(before.hands[seat])
+        if grown > 0 and type(action) is not Mulligan:
+            told.append(f"{SEAT_NAMES[seat]} now holds {len(after.hands[seat])} cards.")
+        known = [card for card in after.known[seat] if card not in before.known[seat]]
+        told.extend(f"The {card_name(card)} goes back to {SEAT_NAMES[seat]}'s hand." for card in known)
+    if after.phase == OVER and before.phase != OVER:
+        told.append(_result(after))
+    return tuple(told)
+
+
+def _species_news(before: EndlessState, action: Any, after: EndlessState) -> list[str]:
+    told = []
+    old = {sp.card: sp for side in before.species for sp in side}
+    new = {sp.card: sp for side in after.species for sp in side}
+    for card, sp in new.items():
+        name = species_name(after, card)
+        was = old.get(card)
+        if was is None:
+            told.append(f"{name} arrives at {habitat_name(after, sp.habitat)} with {sp.population}.")
+            continue
+        if sp.habitat != was.habitat and getattr(action, "card", None) != card:
+            told.append(f"{name} moves to {habitat_name(after, sp.habitat)}.")
+        if sp.population != was.population:
+            told.append(f"{name} goes from {was.population} to {sp.population}.")
+        for effect in sp.effects:
+            if effect not in was.effects:
+                told.append(f"{card_name(effect)} is attached to {name}.")
+    for card in old:
+        if card not in new:
+            where = "is removed from the game" if card in after.removed else "is discarded"
+            told.append(f"{species_name(before, card)} {where}.")
+    for seat in (0, 1):
+        for card in after.discards[seat][len(before.discards[seat]) :]:
+            if card not in old:
+                told.append(f"The {card_name(card)} goes to {SEAT_NAMES[seat]}'s discard pile.")
+    return told
+
+
+def _result(state: EndlessState) -> str:
+    north, south = (sum(sp.population for sp in side) for side in state.species)
+    if north == south:
+        return f"After 16 turns: {north} to {south}, a draw."
+    winner = SEAT_NAMES[0] if north > south else SEAT_NAMES[1]
+    return f"After 16 turns: North {north}, South {south}: {winner} wins."

@@ -1,0 +1,122 @@
+"""Properties of Endless Forms over many random games (hypothesis draws the seeds and the choices)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import msgspec
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from exotui.engine.protocol import IllegalAction, state_hash
+from exotui.games import get
+from exotui.games.endless.cards import HIDDEN
+from exotui.games.endless.rules import TURNS
+from exotui.games.endless.state import EndlessState, Pass
+from exotui.games.endless.table import ROOM, ROW
+from exotui.games.endless.view import public_cards
+
+GAME = get("endless")
+seeds = st.integers(min_value=0, max_value=2**63)
+# The issue's count: 1,000 random games, checked at every step.
+many = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+some = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def random_game(seed: int) -> list[tuple[EndlessState, object]]:
+    """Every (state, action) of one random game, and the final state with None."""
+    rng = random.Random(seed)
+    state = GAME.new_game(seed, 2)
+    steps = []
+    while not GAME.is_over(state):
+        action = rng.choice(GAME.legal_actions(state))
+        steps.append((state, action))
+        state = GAME.apply(state, action)
+    steps.append((state, None))
+    return steps
+
+
+def cards_everywhere(state: EndlessState) -> Counter[int]:
+    """Hands, decks, habitat decks, face-down events and every public place: where the 100 cards can be."""
+    where: Counter[int] = Counter(public_cards(state))
+    for group in (state.hands, state.decks, state.habitat_decks):
+        for cards in group:
+            where.update(cards)
+    where.update(card for card in state.events if card >= 0)
+    return where
+
+
+@many
+@given(seed=seeds)
+def test_every_random_game_keeps_the_100_cards_and_the_limits_and_ends_after_16_turns(seed):
+    steps = random_game(seed)
+    for state, _ in steps:
+        assert cards_everywhere(state) == Counter(range(100))
+        assert len(state.habitats) in (0, ROW)
+        for side in state.species:
+            for position in range(ROW):
+                assert sum(1 for sp in side if sp.habitat == position) <= ROOM
+            assert all(sp.population >= 0 for sp in side)
+        assert 0 <= state.turn <= TURNS
+    final = steps[-1][0]
+    assert final.turn == TURNS and GAME.is_over(final)
+    assert sum(GAME.outcome(final)) == 1.0
+
+
+@some
+@given(seed=seeds)
+def test_apply_never_changes_its_input_and_a_game_replays_to_the_same_hash(seed):
+    steps = random_game(seed)
+    for state, action in steps[:-1]:
+        before = msgspec.msgpack.encode(state)
+        GAME.apply(state, action)
+        assert msgspec.msgpack.encode(state) == before
+    replayed = GAME.new_game(seed, 2)
+    for _, action in steps[:-1]:
+        replayed = GAME.apply(replayed, action)
+    assert state_hash(replayed) == state_hash(steps[-1][0])
+
+
+@some
+@given(seed=seeds)
+def test_the_view_hides_hands_events_decks_and_the_generator_and_determinize_fits_it(seed):
+    rng = random.Random(seed)
+    for state, _ in random_game(seed)[:-1:3]:
+        seat = GAME.current_player(state)
+        other = 1 - seat
+        seen = GAME.view(state, seat)
+        assert seen.rng == 0 and seen.hands[seat] == state.hands[seat]
+        assert set(seen.decks[seat]) <= {HIDDEN} and set(seen.habitat_decks[other]) <= {HIDDEN}
+        assert seen.hands[other].count(HIDDEN) == len(state.hands[other]) - len(state.known[other])
+        assert seen.events[other] in (HIDDEN, -1)
+        assert GAME.legal_actions(seen) == GAME.legal_actions(state)
+        guess = GAME.determinize(seen, seat, rng)
+        assert GAME.view(guess, seat) == seen
+        assert cards_everywhere(guess) == Counter(range(100))
+        assert GAME.legal_actions(guess) == GAME.legal_actions(state)
+
+
+@some
+@given(seed=seeds, pick=st.integers(min_value=0, max_value=10**6))
+def test_apply_accepts_exactly_the_legal_actions(seed, pick):
+    steps = random_game(seed)
+    state, _ = steps[pick % (len(steps) - 1)]
+    legal = set(GAME.legal_actions(state))
+    for candidate in (Pass(0), Pass(1), *legal):
+        if candidate in legal:
+            GAME.apply(state, candidate)
+        else:
+            try:
+                GAME.apply(state, candidate)
+            except IllegalAction:
+                continue
+            raise AssertionError(f"{candidate} was accepted but is not legal")
+
+
+@some
+@given(seed=seeds)
+def test_no_two_legal_actions_describe_alike(seed):
+    for state, _ in random_game(seed)[:-1]:
+        sentences = [GAME.describe(state, action) for action in GAME.legal_actions(state)]
+        assert len(set(sentences)) == len(sentences), sentences
