@@ -90,7 +90,8 @@ class ExoTuiApp(App[None]):
         if isinstance(self.opening, GameSession):
             self.play_saved(self.opening)
         elif isinstance(self.opening, SavedGame):
-            self.push_screen(ReplayScreen(self.opening, self.analysis_level))
+            # `exotui replay FILE`: leaving the replay leaves the app, back to the shell.
+            self.push_screen(ReplayScreen(self.opening, self.analysis_level), lambda _: self.exit())
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self._last_focus[event.widget.screen] = event.widget

@@ -364,7 +364,9 @@ class ExoFaunaBoard(Board):
         view = self.view
         assert view is not None
         prompt = self.query_one(Prompt)
-        if self.mode is Mode.WAIT:
+        if view.step == OVER:
+            prompt.show("The game is over.")
+        elif self.mode is Mode.WAIT:
             prompt.show(f"{self.labels[view.player]} is deciding…")
         elif self.mode is Mode.CARD:
             count = len(self._hand())
