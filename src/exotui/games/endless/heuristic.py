@@ -7,39 +7,50 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from exotui.games.endless.cards import KINDS, SPECIES, is_species
-from exotui.games.endless.rules import TURNS, totals
-from exotui.games.endless.state import DeploySpecies, EndDeploy, EndlessState, Pass
+from exotui.games.endless.cards import FIRST_HABITAT, HABITATS, KINDS, SPECIES, is_species
+from exotui.games.endless.rules import TURNS
+from exotui.games.endless.state import DeploySpecies, EndDeploy, EndlessState, Habitat, Pass
 
-# A lead of this many counters makes a seat e (about 2.7) times as likely to win as its rival.
+# A lead of this many projected counters makes a seat e (about 2.7) times as likely to win as its rival.
 SCALE = 5.0
-# What a species in play is worth per turn of its owner left, beyond its counters: its growth less its decline
-# over a whole round (two terminations). Half of it, since exertions miss (no prey, Offroading) and it may die.
-GROWTH_WEIGHT = 0.5
-# A species card in hand: a future deployment, if turns are left to deploy it.
-HAND_SPECIES = 1.5
+# Predators miss exertions for want of prey: their growth counts at this share.
+PREDATOR_SHARE = 0.7
+# A species card in hand counts at this share of its growth rate, for as many as turns are left to deploy them.
+HAND_SHARE = 0.8
 # Playouts: how often a seat holding an event passes at a window, and deploys a species when it can.
 PASS_SHARE = 0.9
 DEPLOY_SHARE = 0.8
 
 
 def evaluate(state: EndlessState) -> tuple[float, float]:
-    """Each seat's chance in [0, 1], summing to 1: counters now, plus the growth to come and cards to deploy."""
-    if state.turn == 0:
-        return 0.5, 0.5
-    north, south = totals(state)
-    values = [float(north), float(south)]
-    # Own turns left after this one: the turn player's current turn still has its exertions ahead.
-    left = (TURNS - state.turn) / 2
+    """Each seat's chance in [0, 1], summing to 1, from the counters each seat can expect at the end.
+
+    A species in play is projected over its owner's turns left: one exertion (X, with its resource bonuses) and
+    two terminations (2 Y) a round, never below 0, so a species that declines faster than it grows counts for
+    less than its counters. Species cards in hand count for the deployments left; a pending Drought costs one.
+    """
+    left = (TURNS - max(state.turn, 1) + 1) / 2
+    values = [0.0, 0.0]
+    habitats = state.habitats
     for seat, side in enumerate(state.species):
         for sp in side:
             info = SPECIES[sp.card % KINDS]
-            net = info.x - 2 * info.y - len(state.droughts)
-            values[seat] += GROWTH_WEIGHT * net * left
-        deployable = sum(1 for card in state.hands[seat] if card >= 0 and is_species(card))
-        values[seat] += HAND_SPECIES * min(deployable, left)
+            resources = HABITATS[_identity(habitats[sp.habitat]) - FIRST_HABITAT].resources
+            growth = info.x + sum(bonus for resource, bonus in info.bonuses if resources & resource)
+            if info.predator:
+                growth *= PREDATOR_SHARE
+            population = sp.population - sum(1 for spared in state.droughts if spared != sp.card)
+            values[seat] += max(0.0, population + (growth - 2 * info.y) * left)
+        rates = sorted(
+            (SPECIES[card % KINDS].x for card in state.hands[seat] if card >= 0 and is_species(card)), reverse=True
+        )
+        values[seat] += HAND_SHARE * sum(rates[: int(left + 0.5)])
     chance = 1 / (1 + math.exp(-(values[0] - values[1]) / SCALE))
     return chance, 1 - chance
+
+
+def _identity(habitat: Habitat) -> int:
+    return habitat.copy if habitat.copy >= 0 else habitat.card % KINDS
 
 
 def rollout_action(state: EndlessState, actions: Sequence[Any], rng: random.Random) -> Any:
