@@ -54,10 +54,10 @@ def actions_saved(directory: Path) -> int:
     return -1
 
 
-async def eventually(condition: Callable[[], bool], seconds: float = PATIENCE) -> None:
+async def eventually(condition: Callable[[], bool], seconds: float = PATIENCE, what: str = "") -> None:
     deadline = time.monotonic() + seconds
     while not condition():
-        assert time.monotonic() < deadline, "timed out"
+        assert time.monotonic() < deadline, f"timed out {what}"
         await asyncio.sleep(0.05)
 
 
@@ -116,7 +116,7 @@ class Terminal:
 
     async def wait_for(self, text: str, seconds: float = PATIENCE) -> None:
         """Until `text` is drawn (after what earlier waits found)."""
-        await eventually(lambda: text in self.fresh(), seconds)
+        await eventually(lambda: text in self.fresh(), seconds, f"waiting for {text!r}; shown: {self.fresh()[-400:]!r}")
         self._seen = len(self.output)
 
     async def keys(self, keys: str, pause: float = 0.3) -> None:

@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import shutil
 import signal
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +38,8 @@ from exotui.serve.pty import PtyProcess
 TABLE_COMMAND: Final = re.compile(r"table ([A-Za-z0-9_-]{1,32})")
 # A terminal type is passed to the app only if it looks like one (it ends up in the app's environment).
 TERM_NAME: Final = re.compile(r"[A-Za-z0-9._+-]{1,64}")
+# A user name shown to the others at a table only if it is a plain word.
+PLAYER_NAME: Final = re.compile(r"[A-Za-z0-9_.-]{1,16}")
 DEFAULT_TERM: Final = "xterm-256color"
 # Seconds a client has to log in.
 LOGIN_TIMEOUT: Final = 30
@@ -72,6 +76,7 @@ class Server:
         self.data = private_dir(options.data)
         self.key = host_key(options.host_key or self.data / "host_key")
         self.sessions: set[AppSession] = set()
+        self.tables = Tables(self.data / "tables", options.env)
         self.stopping = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
@@ -106,12 +111,27 @@ class Server:
     def full(self) -> bool:
         return len(self.sessions) >= self.options.max_sessions
 
-    def command(self, identity: Identity, table: str | None) -> list[str]:
-        """The program one session runs: the app saving into the identity's directory."""
-        return [*self.options.app, "--saves-dir", str(identity.saves)]
+    async def command(self, identity: Identity, name: str, table: str | None) -> list[str]:
+        """The program one session runs: the app saving into the identity's directory, or a table's app."""
+        if table is None:
+            return [*self.options.app, "--saves-dir", str(identity.saves)]
+        socket = await self.tables.open(table)
+        return [
+            sys.executable,
+            "-m",
+            "exotui.serve.table_app",
+            *("--socket", str(socket), "--table", table, "--identity", identity.name),
+            *("--name", name, "--saves-dir", str(identity.saves)),
+        ]
 
     def environment(self, term: str) -> dict[str, str]:
-        env = {name: value for name, value in os.environ.items() if not name.startswith(("SSH_", "EXOTUI_"))}
+        """The server's environment for a session's program, with the client's terminal type. COLUMNS and LINES
+        are left out: Textual would take them over the terminal's real size, and never follow a resize."""
+        env = {
+            name: value
+            for name, value in os.environ.items()
+            if not name.startswith(("SSH_", "EXOTUI_")) and name not in ("COLUMNS", "LINES")
+        }
         env.update(self.options.env)
         env["TERM"] = term
         return env
@@ -122,8 +142,56 @@ class Server:
         if self._acceptor is not None:
             self._acceptor.close()
         await asyncio.gather(*(session.end("the server is stopping") for session in list(self.sessions)))
+        await self.tables.stop()
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
+
+
+class Tables:
+    """The tables being played: one process each (table.py), started by the first arrival, ending with the last."""
+
+    def __init__(self, directory: Path, env: dict[str, str]) -> None:
+        self.directory = directory
+        self.env = {**os.environ, **env}
+        # Unix socket paths are short (108 bytes): the sockets live in a private temporary directory.
+        self.sockets = Path(tempfile.mkdtemp(prefix="exotui-tables-"))
+        self.running: dict[str, asyncio.subprocess.Process] = {}
+        self._starting = asyncio.Lock()
+
+    async def open(self, name: str) -> Path:
+        """The socket of table `name`, its process started if it is not running."""
+        socket = self.sockets / f"{name}.sock"
+        # Two people arriving at once must not start two processes for one table.
+        async with self._starting:
+            process = self.running.get(name)
+            if process is None or process.returncode is not None:
+                await self._start(name, socket)
+        return socket
+
+    async def _start(self, name: str, socket: Path) -> None:
+        directory = private_dir(self.directory / name)
+        socket.unlink(missing_ok=True)
+        # The table's errors, for the operator.
+        with open(directory / "table.log", "ab") as log:
+            self.running[name] = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "exotui.serve.table",
+                *(name, str(directory), str(socket)),
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+                env=self.env,
+            )
+
+    async def stop(self) -> None:
+        """End every table (each action is saved already; a game in progress resumes when its players return)."""
+        for process in self.running.values():
+            if process.returncode is None:
+                process.terminate()
+        for process in self.running.values():
+            await process.wait()
+        shutil.rmtree(self.sockets, ignore_errors=True)
 
 
 class Connection(asyncssh.SSHServer):
@@ -133,10 +201,12 @@ class Connection(asyncssh.SSHServer):
         self.server = server
         self.key: asyncssh.SSHKey | None = None
         self.identity: Identity | None = None
+        self.username = ""
         self.opened = False
 
     def begin_auth(self, username: str) -> bool:
         # Always authenticate, so a client with keys offers them; keyboard-interactive lets a keyless one in.
+        self.username = username
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -169,15 +239,23 @@ class Connection(asyncssh.SSHServer):
         if self.opened or self.identity is None:
             return False
         self.opened = True
-        return AppSession(self.server, self.identity)
+        return AppSession(self.server, self.identity, display_name(self.username, self.identity))
+
+
+def display_name(username: str, identity: Identity) -> str:
+    """How others at a table see this player: the SSH user name if it is a plain word, and a few characters of the
+    key's fingerprint, so two players cannot pass for each other."""
+    word = username if PLAYER_NAME.fullmatch(username) else "player"
+    return f"{word} #{identity.short[:4]}" if not identity.guest else f"{word} (guest)"
 
 
 class AppSession(asyncssh.SSHServerSession[bytes]):
     """One SSH session: the app on a terminal of its own, bridged to the client's channel."""
 
-    def __init__(self, server: Server, identity: Identity) -> None:
+    def __init__(self, server: Server, identity: Identity, name: str) -> None:
         self.server = server
         self.identity = identity
+        self.name = name
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term: str | None = None
         self.size = (80, 24)
@@ -248,7 +326,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
     async def run(self, table: str | None) -> None:
         self.program = PtyProcess(self._output, self._exited, self._input_full)
         try:
-            argv = self.server.command(self.identity, table)
+            argv = await self.server.command(self.identity, self.name, table)
             await self.program.start(argv, self.server.environment(self.term or DEFAULT_TERM), *self.size)
         except (OSError, ServeError) as exc:
             self.server.sessions.discard(self)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable, Iterable
+from functools import partial
 from multiprocessing import resource_tracker
 from pathlib import Path
 from typing import Final
@@ -16,6 +17,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widget import Widget
 
+from exotui import games
 from exotui.engine.records import (
     BadSave,
     GameRecord,
@@ -55,6 +57,8 @@ class ExoTuiApp(App[None]):
     BINDINGS: Final = [
         Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "request_quit", "quit"),
+        # Textual's Ctrl+Q quits at once; here it asks, as q does.
+        Binding("ctrl+q", "request_quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -115,21 +119,38 @@ class ExoTuiApp(App[None]):
         return TitleScreen()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The app's own commands first; of Textual's, only those that do not repeat or contradict them (its Quit
+        does not ask, and its Keys panel stays open on Esc: `?` shows the keys and rules instead)."""
         yield SystemCommand("New game", "Choose a game, the seats and a variant", self.action_new_game)
+        if self.unfinished_save() is not None:
+            yield SystemCommand("Continue", "Play on the unfinished game played last", self.action_continue)
         yield SystemCommand("Load", "Saved games: play on, replay or delete", self.action_load)
-        yield SystemCommand("Help", "Keys, turn order and the organisms", self.action_help)
-        yield SystemCommand("Quit", "Leave exotui (asks first)", self.action_request_quit)
-        yield from super().get_system_commands(screen)
+        yield SystemCommand("Replays", "Finished games, to replay move by move", lambda: self.action_load(True))
+        yield SystemCommand("Help", "The keys and the rules of the game shown (?)", self.action_help)
+        for game_id in games.available():
+            title = games.get(game_id).title
+            rules = partial(self.help, game_id)
+            yield SystemCommand(f"Rules of {title}", f"How {title} is played, and its keys", rules)
+        yield SystemCommand("Quit", "Leave exotui (asks first; q or Ctrl+Q)", self.action_request_quit)
+        kept = ("Theme", "Screenshot")
+        yield from (command for command in super().get_system_commands(screen) if command.title in kept)
+
+    def action_help_quit(self) -> None:
+        # Ctrl+C: Textual's own message names a key that quits at once; here every quit asks first.
+        self.notify("Press q or Ctrl+Q to quit (it asks first).", title="Do you want to quit?")
 
     def action_help(self) -> None:
-        if isinstance(self.screen, HelpScreen):
-            return
         shown = [
             screen.session.game.id if isinstance(screen, GameScreen) else screen.game.id
             for screen in self.screen_stack
             if isinstance(screen, GameScreen | ReplayScreen)
         ]
-        game = shown[-1] if shown else HELP_GAME
+        self.help(shown[-1] if shown else HELP_GAME)
+
+    def help(self, game: str) -> None:
+        """The help screen of `game`: its table's keys and its rules, then the app's keys."""
+        if isinstance(self.screen, HelpScreen):
+            return
         # Installed once per game, so opening help again costs no new layout of its long text.
         name = f"help-{game}"
         if not self.is_screen_installed(name):

@@ -1,0 +1,459 @@
+"""The authority of one shared table: a process of its own holding the one GameSession, seating people, running
+the AI seats, and telling each person's app only what that seat may see.
+
+`ssh -t HOST table NAME` runs a table app (table_app.py) that connects here over a Unix socket. The first arrival
+chooses the game and its seats (people or AI levels); the next arrivals take the open seats, in order; a seated
+person may fill the seats still open with the AI and start. Once every seat is taken, later arrivals watch. A seat
+belongs to an identity (the SSH key), so a player who drops out and comes back sits down again where they were.
+
+Every action is saved (`GameRecord`) in DATA/tables/NAME/ as it is played, so the table survives a restart of the
+server; when the game ends, the save is copied into every seated player's saves, where it replays like any other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import secrets
+import shutil
+import sys
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+import msgspec
+
+from exotui import games
+from exotui.ai.players import UnknownPlayer, make_player
+from exotui.engine.protocol import Game, GameSetupError
+from exotui.engine.records import BadSave, GameRecord, SavingOff, Seat, write_atomic
+from exotui.engine.savedir import SUFFIX
+from exotui.serve import wire
+from exotui.tui.session import HUMAN, GameSession
+from exotui.tui.session import Seat as SessionSeat
+
+# Seconds each AI decision stays on screen before the next one, so a chain of them can be followed.
+AI_PAUSE: Final = 0.6
+AI_NAMES: Final = {"mcts": "AI", "greedy": "AI greedy", "random": "AI random"}
+OPEN: Final = "open"
+
+
+class Seating(msgspec.Struct):
+    """Who holds each seat (an identity, or None for an AI or open seat), with their names and saves; on disk as
+    DATA/tables/NAME/seating.json next to the save, so a restarted table seats everyone again."""
+
+    save: str
+    holders: list[str | None]
+    names: list[str]
+    saves: list[str]
+
+
+def public_view(game: Game, state: Any, seats: int) -> Any:
+    """What everyone at the table knows: the state seen through every seat's view in turn (each view hides what
+    its seat may not see; views are states, as `determinize` already relies on)."""
+    view = state
+    for seat in range(seats):
+        view = game.view(view, seat)
+    return view
+
+
+def seat_names(game: Game, count: int) -> tuple[str, ...]:
+    names = getattr(game, "seat_names", ())
+    return tuple(names[seat] if seat < len(names) else f"Seat {seat + 1}" for seat in range(count))
+
+
+def who(kind: str) -> str:
+    """'AI normal', 'AI greedy'."""
+    player, _, level = kind.partition(":")
+    return f"{AI_NAMES.get(player, player)}{' ' + level if level else ''}"
+
+
+@dataclass
+class Person:
+    """One connected app: whose it is, and the seat it holds (None: it watches, or waits in the lobby)."""
+
+    writer: asyncio.StreamWriter
+    identity: str
+    name: str
+    saves: str
+    seat: int | None = None
+    told: int = 0
+
+
+class Table:
+    def __init__(self, name: str, directory: Path) -> None:
+        self.name = name
+        self.directory = directory
+        self.people: list[Person] = []
+        self.creator: str | None = None
+        self.session: GameSession | None = None
+        self.seating: Seating | None = None
+        self.started = False
+        self.ai_busy = False
+        self.done = asyncio.Event()
+        self._resume()
+
+    # ---------------------------------------------------------------------------------------------------------
+    # The table on disk
+
+    @property
+    def _seating_path(self) -> Path:
+        return self.directory / "seating.json"
+
+    def _resume(self) -> None:
+        """Sit down again at a game in progress, when this table has one on disk."""
+        if not self._seating_path.exists():
+            return
+        try:
+            seating = msgspec.json.decode(self._seating_path.read_bytes(), type=Seating)
+            self.session = GameSession.resume(GameRecord.resume(Path(seating.save)))
+        except (OSError, msgspec.DecodeError, BadSave) as exc:
+            # For the operator (table.log); the table starts afresh.
+            print(f"table {self.name}: the game on disk cannot be resumed: {exc}", file=sys.stderr, flush=True)
+            return
+        if self.session.deciding is None:
+            return
+        self.seating, self.started = seating, True
+
+    def _write_seating(self) -> None:
+        assert self.seating is not None
+        write_atomic(self._seating_path, msgspec.json.encode(self.seating))
+
+    # ---------------------------------------------------------------------------------------------------------
+    # People arriving and leaving
+
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        person: Person | None = None
+        try:
+            join = await wire.receive(reader, wire.TABLE_DECODER)
+            if not isinstance(join, wire.Join):
+                return
+            person = Person(writer, join.identity, join.name, join.saves)
+            self.people.append(person)
+            await self.arrive(person)
+            while True:
+                message = await wire.receive(reader, wire.TABLE_DECODER)
+                await self.handle(person, message)
+        except (asyncio.IncompleteReadError, ConnectionError, ValueError):
+            pass
+        finally:
+            writer.close()
+            if person is not None:
+                self.people.remove(person)
+                await self.leave(person)
+
+    async def arrive(self, person: Person) -> None:
+        if self.seating is not None and person.identity in self.seating.holders:
+            person.seat = self.seating.holders.index(person.identity)
+        elif self.session is None and self.creator is None:
+            self.creator = person.identity
+            await wire.send(person.writer, wire.Choose())
+            return
+        elif self.seating is not None and not self.started:
+            self._sit(person)
+            if not self._open_seats():
+                await self.start()
+                return
+        if self.started:
+            await self.show(person, whole=True)
+        else:
+            await self.tell_lobby()
+
+    async def leave(self, person: Person) -> None:
+        if person.identity == self.creator and self.session is None:
+            # The one choosing left: the next person in the lobby chooses.
+            self.creator = None
+            waiting = next((p for p in self.people), None)
+            if waiting is not None:
+                self.creator = waiting.identity
+                await wire.send(waiting.writer, wire.Choose())
+        if not self.people:
+            self.done.set()
+        elif not self.started:
+            await self.tell_lobby()
+
+    def _sit(self, person: Person) -> None:
+        seating = self.seating
+        assert seating is not None and self.session is not None
+        for seat, holder in enumerate(seating.holders):
+            if holder is None and self.session.seats[seat].is_human:
+                seating.holders[seat] = person.identity
+                seating.names[seat] = person.name
+                seating.saves[seat] = person.saves
+                person.seat = seat
+                return
+
+    def _open_seats(self) -> list[int]:
+        assert self.seating is not None and self.session is not None
+        seats = self.session.seats
+        return [seat for seat, holder in enumerate(self.seating.holders) if holder is None and seats[seat].is_human]
+
+    # ---------------------------------------------------------------------------------------------------------
+    # Messages
+
+    async def handle(self, person: Person, message: object) -> None:
+        if isinstance(message, wire.Setup):
+            await self.setup(person, message)
+        elif isinstance(message, wire.Fill):
+            await self.fill(person, message.level)
+        elif isinstance(message, wire.Decide):
+            await self.decide(person, message.action)
+
+    async def setup(self, person: Person, setup: wire.Setup) -> None:
+        if person.identity != self.creator or self.session is not None:
+            return
+        try:
+            game = games.get(setup.game)
+            for kind in setup.seats:
+                if kind != HUMAN and make_player(kind).sees_everything:
+                    raise UnknownPlayer(kind, "it sees every card")
+            # The deal is the table's own secret: no player chooses (or knows) the seed.
+            seats = tuple(SessionSeat(kind) for kind in setup.seats)
+            session = GameSession(game, secrets.randbits(63), setup.variant, seats)
+        except (games.UnknownGame, UnknownPlayer, GameSetupError, ValueError) as exc:
+            await wire.send(person.writer, wire.Refused(f"That table cannot be set: {exc}"))
+            await wire.send(person.writer, wire.Choose())
+            return
+        path = self.directory / f"{game.id}-{secrets.token_hex(4)}{SUFFIX}"
+        count = len(seats)
+        self.session = session
+        self.seating = Seating(str(path), [None] * count, [who(kind) for kind in setup.seats], [""] * count)
+        for waiting in [person, *(p for p in self.people if p is not person)]:
+            if self._open_seats():
+                self._sit(waiting)
+        if not self._open_seats():
+            await self.start()
+        else:
+            await self.tell_lobby()
+
+    async def fill(self, person: Person, level: str) -> None:
+        if self.started or self.session is None or person.seat is None:
+            return
+        spec = f"mcts:{level}"
+        try:
+            make_player(spec)
+        except UnknownPlayer as exc:
+            await wire.send(person.writer, wire.Refused(str(exc)))
+            return
+        assert self.seating is not None
+        seats = list(self.session.seats)
+        for seat in self._open_seats():
+            seats[seat] = SessionSeat(spec)
+            self.seating.names[seat] = who(spec)
+        self.session = GameSession(self.session.game, self.session.seed, self.session.variant, tuple(seats))
+        await self.start()
+
+    async def start(self) -> None:
+        session, seating = self.session, self.seating
+        assert session is not None and seating is not None
+        names = seat_names(session.game, len(session.seats))
+        record_seats = [
+            Seat.from_spec(f"{name} ({person})" if who_.is_human else name, who_.kind)
+            for name, person, who_ in zip(names, seating.names, session.seats, strict=True)
+        ]
+        try:
+            session.record = GameRecord.new(
+                Path(seating.save), session.game, session.seed, record_seats, session.variant
+            )
+            session.record.save()
+            self._write_seating()
+        except (SavingOff, OSError, ValueError) as exc:
+            # The game goes on unsaved; the people at the table are told once.
+            session.record = None
+            await self.everyone(wire.Refused(f"This table's game cannot be saved: {exc}"))
+        self.started = True
+        await self.after_action()
+
+    async def decide(self, person: Person, encoded: bytes) -> None:
+        session = self.session
+        if not self.started or session is None or person.seat is None or session.deciding != person.seat:
+            await wire.send(person.writer, wire.Refused("It is not your decision."))
+            return
+        try:
+            action = msgspec.msgpack.decode(encoded, type=session.game.action_type)
+        except msgspec.DecodeError:
+            action = None
+        if action is None or action not in session.game.legal_actions(session.state):
+            await wire.send(person.writer, wire.Refused("That decision is not legal here."))
+            return
+        self.play(action)
+        await self.after_action()
+
+    def play(self, action: Any) -> None:
+        # A failed write leaves the game going on unsaved (GameSession.apply); the table cannot ask anyone to retry.
+        assert self.session is not None
+        self.session.apply(action)
+
+    # ---------------------------------------------------------------------------------------------------------
+    # After every action: show it, then the AI or the end
+
+    async def after_action(self) -> None:
+        session = self.session
+        assert session is not None
+        for person in list(self.people):
+            await self.show(person)
+        seat = session.deciding
+        if seat is None:
+            await self.finish()
+        elif not session.seats[seat].is_human and not self.ai_busy:
+            self.ai_busy = True
+            asyncio.get_running_loop().create_task(self.think(seat))
+
+    async def think(self, seat: int) -> None:
+        session = self.session
+        assert session is not None
+        await asyncio.sleep(AI_PAUSE)
+        player = make_player(session.seats[seat].kind, session.seed * 31 + seat + len(session.actions))
+        action = await _in_thread(player.choose, session.game, session.view_for(seat), seat)
+        self.ai_busy = False
+        self.play(action)
+        await self.after_action()
+
+    async def finish(self) -> None:
+        session, seating = self.session, self.seating
+        assert session is not None and seating is not None
+        record = session.record
+        if record is not None and record.path.exists():
+            for saves in dict.fromkeys(s for s in seating.saves if s):
+                with contextlib.suppress(OSError):
+                    Path(saves).mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(record.path, Path(saves) / f"table-{self.name}-{record.path.name}")
+            # The table is free for a new game; the players keep theirs.
+            record.path.unlink(missing_ok=True)
+        self._seating_path.unlink(missing_ok=True)
+        state = msgspec.msgpack.encode(session.state)
+        for person in list(self.people):
+            await wire.send(person.writer, wire.End(session.game.id, self.headline(person.seat), self.labels(), state))
+
+    # ---------------------------------------------------------------------------------------------------------
+    # What each person is told
+
+    def labels(self) -> list[str]:
+        session, seating = self.session, self.seating
+        assert session is not None and seating is not None
+        names = seat_names(session.game, len(session.seats))
+        return [
+            f"{name}: {person if holder or not session.seats[seat].is_human else OPEN}"
+            for seat, (name, person, holder) in enumerate(zip(names, seating.names, seating.holders, strict=True))
+        ]
+
+    def headline(self, seat: int | None) -> str:
+        assert self.session is not None
+        outcome = self.session.game.outcome(self.session.state)
+        winners = [s for s, value in enumerate(outcome) if value == max(outcome)]
+        labels = self.labels()
+        if len(winners) > 1:
+            return "A draw: " + " and ".join(labels[s] for s in winners) + "."
+        if winners == [seat]:
+            return "You win!"
+        return f"{labels[winners[0]]} wins."
+
+    async def tell_lobby(self) -> None:
+        for person in self.people:
+            if person.identity == self.creator and self.session is None:
+                continue
+            await wire.send(person.writer, self.lobby(person))
+
+    def lobby(self, person: Person) -> wire.Lobby:
+        if self.session is None:
+            return wire.Lobby([f"Table {self.name}: the first to arrive is choosing the game…"], can_fill=False)
+        labels = self.labels()
+        lines = [f"Table {self.name}: {self.session.game.title}", "", *labels, ""]
+        if person.seat is not None:
+            lines.append(f"You sit as {labels[person.seat]}. Waiting for {len(self._open_seats())} more…")
+            lines.append("Friends join with: ssh -t HOST table " + self.name)
+        else:
+            lines.append("Every seat is taken: you will watch.")
+        return wire.Lobby(lines, can_fill=person.seat is not None)
+
+    async def show(self, person: Person, whole: bool = False) -> None:
+        session = self.session
+        assert session is not None
+        game = session.game
+        history = session.history()
+        start = 0 if whole else person.told
+        person.told = len(history)
+        seat = person.seat
+        if seat is not None:
+            view = game.view(session.state, seat)
+        else:
+            view = public_view(game, session.state, len(session.seats))
+            # A board draws a seat's hand; a spectator of a game with hidden cards gets the log and the seats only.
+            if view != game.view(session.state, 0):
+                view = None
+        deciding = session.deciding
+        labels = self.labels()
+        if deciding is None:
+            status = "The game is over."
+        elif deciding == seat:
+            status = "Your decision."
+        elif session.seats[deciding].is_human:
+            status = f"Waiting for {labels[deciding]}."
+        else:
+            status = f"{labels[deciding]} is thinking…"
+        if seat is None:
+            status = f"Watching table {self.name}. {status}"
+        lines = [("▶ " if s == deciding else "  ") + label for s, label in enumerate(labels)]
+        await wire.send(
+            person.writer,
+            wire.Show(
+                game.id,
+                seat,
+                labels,
+                msgspec.msgpack.encode(view) if view is not None else b"",
+                deciding,
+                history[start:],
+                whole,
+                status,
+                lines,
+            ),
+        )
+
+    async def everyone(self, message: msgspec.Struct) -> None:
+        for person in list(self.people):
+            await wire.send(person.writer, message)
+
+
+async def _in_thread(function: Any, *args: Any) -> Any:
+    """`function(*args)` on a daemon thread: a search still running when the table stops does not hold it up."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[Any] = loop.create_future()
+
+    def run() -> None:
+        try:
+            result = function(*args)
+        except BaseException as exc:  # handed to the awaiting task
+            loop.call_soon_threadsafe(future.set_exception, exc)
+        else:
+            loop.call_soon_threadsafe(future.set_result, result)
+
+    threading.Thread(target=run, daemon=True).start()
+    return await future
+
+
+async def run_table(name: str, directory: Path, socket: Path) -> None:
+    """Serve one table on `socket` until the last person leaves."""
+    directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+    table = Table(name, directory)
+    server = await asyncio.start_unix_server(table.serve, path=str(socket))
+    socket.chmod(0o600)
+    async with server:
+        await table.done.wait()
+    socket.unlink(missing_ok=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m exotui.serve.table", description=__doc__)
+    parser.add_argument("name")
+    parser.add_argument("directory", type=Path)
+    parser.add_argument("socket", type=Path)
+    args = parser.parse_args(argv)
+    asyncio.run(run_table(args.name, args.directory, args.socket))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

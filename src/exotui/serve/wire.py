@@ -1,0 +1,125 @@
+"""What a table and the apps of the people at it say to each other, over a Unix socket private to the server.
+
+Frames are a 4-byte big-endian length and one msgpack-encoded message. A view and an action travel as msgpack of
+the game's own `state_type` and `action_type`, so each side decodes them with the game's types: a person's keys
+reach the table only as one of the legal actions of their own seat, never as raw bytes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+from typing import Final
+
+import msgspec
+
+# No message comes near this; a longer frame means the other side is broken, and the connection is dropped.
+MAX_FRAME: Final = 4 * 1024 * 1024
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# From a person's app to the table
+
+
+class Join(msgspec.Struct, tag=True, frozen=True):
+    """The first message: who this is (set by the server from the SSH key), and where their saves go."""
+
+    identity: str
+    name: str
+    saves: str
+
+
+class Setup(msgspec.Struct, tag=True, frozen=True):
+    """The first arrival's choice: the game, who sits where ("human" or an AI spec), the variant."""
+
+    game: str
+    seats: list[str]
+    variant: str | None
+
+
+class Fill(msgspec.Struct, tag=True, frozen=True):
+    """A seated person asks to fill the open seats with the AI at `level`, and start."""
+
+    level: str
+
+
+class Decide(msgspec.Struct, tag=True, frozen=True):
+    """This person's decision, encoded with the game's action_type."""
+
+    action: bytes
+
+
+ToTable = Join | Setup | Fill | Decide
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# From the table to one person's app
+
+
+class Choose(msgspec.Struct, tag=True, frozen=True):
+    """You arrived first: choose the game and its seats."""
+
+
+class Lobby(msgspec.Struct, tag=True, frozen=True):
+    """Waiting for people: the table's state in lines, and whether you may fill the open seats with the AI."""
+
+    lines: list[str]
+    can_fill: bool
+
+
+class Show(msgspec.Struct, tag=True, frozen=True):
+    """The game as you may see it.
+
+    `viewer` is your seat (None for a spectator). `view` is the game's view for your seat, or for a spectator the
+    public view; it is empty when the game has hidden information and you only watch (`log` and `lines` tell it).
+    `log` is every (turn, sentence) since the last Show, or all of them when `whole` is set.
+    """
+
+    game: str
+    viewer: int | None
+    labels: list[str]
+    view: bytes
+    deciding: int | None
+    log: list[tuple[int, str]]
+    whole: bool
+    status: str
+    lines: list[str]
+
+
+class End(msgspec.Struct, tag=True, frozen=True):
+    """The game is over: the headline for you, and the final state (every card may be shown now)."""
+
+    game: str
+    headline: str
+    labels: list[str]
+    state: bytes
+
+
+class Refused(msgspec.Struct, tag=True, frozen=True):
+    """Why a message was not taken (a decision out of turn, a bad setup): one line for the status bar."""
+
+    text: str
+
+
+ToPerson = Choose | Lobby | Show | End | Refused
+
+
+async def send(writer: asyncio.StreamWriter, message: msgspec.Struct) -> None:
+    data = msgspec.msgpack.encode(message)
+    writer.write(struct.pack(">I", len(data)) + data)
+    await writer.drain()
+
+
+async def receive(reader: asyncio.StreamReader, decoder: msgspec.msgpack.Decoder) -> object:
+    """The next message; IncompleteReadError at the end, ValueError for a frame that is too long or malformed."""
+    (length,) = struct.unpack(">I", await reader.readexactly(4))
+    if length > MAX_FRAME:
+        raise ValueError(f"a frame of {length} bytes")
+    try:
+        return decoder.decode(await reader.readexactly(length))
+    except msgspec.DecodeError as exc:
+        raise ValueError(str(exc)) from None
+
+
+TABLE_DECODER: Final = msgspec.msgpack.Decoder(ToTable)
+PERSON_DECODER: Final = msgspec.msgpack.Decoder(ToPerson)

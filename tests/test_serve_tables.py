@@ -1,0 +1,141 @@
+"""Tables between people over SSH (`ssh -t HOST table NAME`): seats taken in order of arrival, each person sees
+only their own seat's view, a spectator sees no hidden card, and a game played to the end is in every seated
+player's saves. The authority's rules of seating are also tested directly on `Table`, without SSH."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import asyncssh
+import msgspec
+import pytest
+
+from exotui import games
+from exotui.engine.records import GameRecord, Seat, load
+from exotui.games.exofauna.cards import ORGANISMS
+from exotui.serve.table import Seating, public_view
+from serve_helpers import PATIENCE, Terminal, new_key, running, saves_of
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
+
+SHIFT_TAB, UP = "\x1b[Z", "\x1b[A"
+
+
+async def create_two_person_table(terminal: Terminal) -> None:
+    """On the new game form: Yellow (the second seat) set to Human, then Start."""
+    await terminal.wait_for("Start")
+    for key in [SHIFT_TAB] * 3 + ["\r", UP, UP, "\r", "\t", "\t", "\t", "\r"]:
+        await terminal.keys(key)
+
+
+def test_the_first_two_take_the_seats_a_third_watches_without_seeing_a_hand_and_a_seat_waits_for_its_key(tmp_path):
+    async def scenario() -> None:
+        async with running(tmp_path) as server:
+            alice = await Terminal.open(server, new_key(), command="table duo")
+            await create_two_person_table(alice)
+            await alice.wait_for("Waiting for 1 more")
+            bob_key = new_key()
+            bob = await Terminal.open(server, bob_key, command="table duo")
+            await alice.wait_for("Hand (Blue)")
+            await bob.wait_for("Hand (Yellow)")
+            # Each knows nothing of the other's cards yet.
+            assert "Yellow holds 4 unseen" in alice.text
+            assert "Blue holds 4 unseen" in bob.text
+            watcher = await Terminal.open(server, new_key(), command="table duo")
+            await watcher.wait_for("Watching table duo")
+            await asyncio.sleep(1.0)
+            # No action yet: no card of any hand has been named to anyone watching.
+            for organism in ORGANISMS:
+                assert f"B {organism.name}" not in watcher.text
+                assert f"Y {organism.name}" not in watcher.text
+            # Bob drops out and comes back: his seat waited for his key.
+            await bob.close()
+            bob = await Terminal.open(server, bob_key, command="table duo")
+            await bob.wait_for("Hand (Yellow)")
+            for terminal in (alice, bob, watcher):
+                await terminal.close()
+
+    asyncio.run(scenario())
+
+
+def near_the_end(seed: int, left: int) -> tuple[games.Game, list[object]]:
+    """The actions of a random ExoFauna game but its last `left` decisions."""
+    game = games.get("exofauna")
+    rng = random.Random(seed)
+    state, actions = game.new_game(seed, 2, None), []
+    while game.current_player(state) is not None:
+        action = rng.choice(game.legal_actions(state))
+        actions.append(action)
+        state = game.apply(state, action)
+    return game, actions[:-left]
+
+
+def table_on_disk(data: Path, name: str, keys: Sequence[asyncssh.SSHKey], actions: Sequence[object]) -> Path:
+    """A table in progress as a server leaves it: its save, and the seating that gives each key its seat."""
+    directory = data / "tables" / name
+    directory.mkdir(parents=True)
+    path = directory / "exofauna-test.exosave"
+    seats = [Seat("Blue (alice)", "human"), Seat("Yellow (bob)", "human")]
+    record = GameRecord.new(path, games.get("exofauna"), 5, seats)
+    record.save()
+    for action in actions:
+        record.append(action)
+    seating = Seating(
+        str(path),
+        [key.get_fingerprint("sha256") for key in keys],
+        ["alice", "bob"],
+        [str(saves_of(data, key)) for key in keys],
+    )
+    (directory / "seating.json").write_bytes(msgspec.json.encode(seating))
+    # The record (and with it the game's one-writer lock) goes as this function returns.
+    return path
+
+
+def test_two_people_play_a_table_to_the_end_and_both_keep_the_game(tmp_path):
+    alice, bob = new_key(), new_key()
+    _, actions = near_the_end(seed=5, left=4)
+    path = table_on_disk(tmp_path, "final", (alice, bob), actions)
+
+    async def scenario() -> None:
+        async with running(tmp_path) as server:
+            people = [await Terminal.open(server, key, command="table final") for key in (alice, bob)]
+            for person in people:
+                await person.wait_for("Hand (")
+            deadline = time.monotonic() + 2 * PATIENCE
+            # Whoever is asked decides: the first card or answer offered, and Enter.
+            while not all("Leave the table" in person.text for person in people):
+                assert time.monotonic() < deadline, "the game did not end"
+                for person in people:
+                    if "Your decision." in person.fresh():
+                        await person.wait_for("Your decision.")
+                        await person.keys("1")
+                        await person.keys("\r")
+                await asyncio.sleep(0.2)
+            assert "wins" in people[0].text or "You win!" in people[0].text or "A draw" in people[0].text
+            for person in people:
+                await person.close()
+
+    asyncio.run(scenario())
+    assert not path.exists()
+    for key in (alice, bob):
+        (saved,) = saves_of(tmp_path, key).glob("table-final-*.exosave")
+        replay = load(saved)
+        assert replay.header.finished
+        assert list(replay.actions[: len(actions)]) == actions
+
+
+def test_the_public_view_hides_every_hand_and_changes_nothing_of_a_game_without_secrets():
+    game = games.get("exofauna")
+    state = game.new_game(3, 2, None)
+    public = public_view(game, state, 2)
+    for seat in (0, 1):
+        assert public == game.view(public, seat)
+        assert all(card < 0 for card in public.hands[seat])
+    exo2 = games.get("exo2")
+    state = exo2.new_game(3, 3, None)
+    assert public_view(exo2, state, 3) == exo2.view(state, 0)
