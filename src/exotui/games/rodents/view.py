@@ -135,7 +135,13 @@ def describe(state: RodentsState, action: Any) -> str:
         text = f"{who} swaps hand card {action.hand + 1} ({hand_back}) for Field card {action.slot + 1} ({field_back})."
     elif kind is Play:
         card = state.hands[state.player][action.hand]
-        text = f"{who} plays {_play_text(state, card, action.to, action.rodent)}."
+        if card < 0:
+            # A computer player's move told from another seat's view: the card is only a back until played.
+            where = collection_name(state, action.to, state.player)
+            if action.rodent != NO_TARGET:
+                where = f"{where}, rodent {action.rodent + 1}"
+            return f"{who} plays hand card {action.hand + 1} ({_back(card)}) to {where}."
+        text = f"{who} plays {play_text(state, card, action.to, action.rodent)}."
     elif kind is Stop:
         text = f"{who} ends the turn."
     elif kind is Pass:
@@ -150,12 +156,12 @@ def describe(state: RodentsState, action: Any) -> str:
             if not options:
                 text += f": the {card_name(card)}, which cannot be played."
             elif len(options) == 1:
-                text += f" and plays {_play_text(state, card, *options[0])}."
+                text += f" and plays {play_text(state, card, *options[0])}."
             else:
                 text += f": the {card_name(card)}."
     else:
         assert kind is Place
-        text = f"{who} plays {_play_text(state, state.pending, action.to, action.rodent)}."
+        text = f"{who} plays {play_text(state, state.pending, action.to, action.rodent)}."
     return text
 
 
@@ -164,15 +170,17 @@ def _back(card: int) -> str:
     return f"{BACKS[back]} back"
 
 
-def _play_text(state: RodentsState, card: int, to: int, rodent: int) -> str:
-    """'the Fox to Seat 2's collection, eating the Jerboa (Seat 1 12, Seat 2 3 -> 9)'."""
+def play_text(state: RodentsState, card: int, to: int, rodent: int, own: str = "their own") -> str:
+    """'the Fox to Seat 2's collection, eating the Jerboa (Seat 2 9 -> 6)': the points every changed collection
+    would have, as the rules count them now."""
     player = state.player
     entry = CARDS[card]
     if rodent == NO_TARGET:
-        text = f"the {card_name(card)} to {collection_name(state, to, player)}"
+        where = f"{own} collection" if to == player else collection_name(state, to)
+        text = f"the {card_name(card)} to {where}"
     else:
         target = state.collections[to].rodents[rodent]
-        owner = "their own" if to == player else collection_name(state, to).removesuffix(" collection")
+        owner = own if to == player else collection_name(state, to).removesuffix(" collection")
         preposition = "under" if entry.kind == "mutation" else "on"
         text = f"the {card_name(card)} {preposition} {owner} {card_name(target.card)}"
     if entry.kind == PREDATOR:

@@ -18,7 +18,11 @@ from textual.widget import Widget
 from exotui import games
 
 # game id -> the package of its table, exporting a `BOARD` class; imported on first use so start-up stays fast.
-_TABLES: dict[str, str] = {"exofauna": "exotui.tui.tables.exofauna", "exo2": "exotui.tui.tables.exo2"}
+_TABLES: dict[str, str] = {
+    "exofauna": "exotui.tui.tables.exofauna",
+    "exo2": "exotui.tui.tables.exo2",
+    "rodents": "exotui.tui.tables.rodents",
+}
 
 # Each table's stylesheet, `tables/<id>/<id>.tcss`, for the app's CSS_PATH (selectors rooted at the board class).
 STYLESHEETS: Final = tuple(Path(__file__).parent / name / f"{name}.tcss" for name in (*_TABLES, "generic"))

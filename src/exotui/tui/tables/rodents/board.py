@@ -1,0 +1,421 @@
+"""The Raging Rodents table: the collections (2x2) with the prompt beneath them on the left; the invasion panel,
+the Field, the hands and the log on the right.
+
+Keys: a hand card is picked with ←→ (or ↑↓, hjkl) and Enter, or its number key; then what to do with it from the
+list the prompt shows (swap with which Field card, play to which collection or onto which rodent), each play with
+the points it would make for every collection it changes; Esc goes back to the hand. Ending the turn after one
+action, or passing a last turn, is the choice after the cards. The ender's Field play and the placing of the card
+it turns up are lists of their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any, Final
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+
+from exotui.games.rodents import rules
+from exotui.games.rodents.cards import BACKS, CARDS, HABITATS, HOUSE_NOTE, PREDATOR_POINTS
+from exotui.games.rodents.game import GAME
+from exotui.games.rodents.state import (
+    AUTOMATON,
+    FIELD,
+    MORE,
+    PLACE,
+    Pass,
+    Place,
+    Play,
+    Reveal,
+    RodentsState,
+    Stop,
+    Swap,
+    back_of_hidden,
+)
+from exotui.games.rodents.view import SEAT_NAMES, automaton_summary, play_text
+from exotui.tui.tables import Board
+from exotui.tui.tables.rodents.collection import CollectionZone
+from exotui.tui.tables.rodents.field import FieldZone, field_card
+from exotui.tui.tables.rodents.hands import HandsZone, card_line
+from exotui.tui.tables.rodents.invasion import InvasionPanel
+from exotui.tui.widgets.ai_status import AiStatus
+from exotui.tui.widgets.game_log import GameLog
+from exotui.tui.widgets.prompt import Prompt, answer_bindings, answer_keys, too_few
+
+MOVE: Final = Binding.Group("move", compact=True)
+MOST_COLLECTIONS: Final = max(GAME.player_counts)
+
+
+class Mode(Enum):
+    WAIT = "wait"  # not the viewer's decision
+    CARD = "card"  # choosing a hand card (or ending the turn)
+    TARGET = "target"  # choosing what to do with the chosen card
+    LIST = "list"  # the ender's Field play, or where its card goes: one list of answers
+
+
+def collection_label(view: RodentsState, index: int) -> str:
+    """The short name of a collection's owner, as the log names it: 'Seat 2', 'Automaton'."""
+    return "Automaton" if view.players == 1 and index == AUTOMATON else SEAT_NAMES[index]
+
+
+def card_choices(view: RodentsState, legal: Sequence[Any], position: int) -> list[tuple[Any, str]]:
+    """What the viewer may do with hand card `position`: each legal action with the words the prompt shows."""
+    card = view.hands[view.player][position]
+    choices = []
+    for action in legal:
+        if type(action) is Swap and action.hand == position:
+            choices.append((action, f"Swap with Field card {action.slot + 1} ({_field_words(view, action.slot)})"))
+        elif type(action) is Play and action.hand == position:
+            choices.append((action, f"Play {play_text(view, card, action.to, action.rodent, own='your')}"))
+    return choices
+
+
+def list_choices(view: RodentsState, legal: Sequence[Any]) -> list[tuple[Any, str]]:
+    """The answers of the Field play (which Field card, or none) and of placing the card it turned up."""
+    choices = []
+    for action in legal:
+        if type(action) is Pass:
+            choices.append((action, "Play no Field card: score the invasion"))
+        elif type(action) is Reveal:
+            choices.append((action, f"Turn up Field card {action.slot + 1} ({_field_words(view, action.slot)})"))
+        elif type(action) is Place:
+            choices.append((action, f"Play {play_text(view, view.pending, action.to, action.rodent, own='your')}"))
+    return choices
+
+
+def _field_words(view: RodentsState, slot: int) -> str:
+    card = view.field[slot]
+    if card < 0:
+        return f"{BACKS[back_of_hidden(card)]} back"
+    return field_card(card)[2:]
+
+
+def card_text(view: RodentsState, card: int) -> str:
+    """A hand card's full text, with what the table makes of it now."""
+    entry = CARDS[card]
+    counts = rules.habitat_counts(view.collections)
+    if entry.kind == "rodent":
+        n = counts[entry.habitat]
+        rows = "/".join(map(str, entry.points))
+        return (
+            f"{entry.name}: {HABITATS[entry.habitat]} rodent, {rows} points with N = 1/2/3+ "
+            f"({HABITATS[entry.habitat]} rodents on the table now: {n}). It goes to your own collection only."
+        )
+    if entry.kind == "predator":
+        return (
+            f"{entry.name}: {HABITATS[entry.habitat]} predator, {PREDATOR_POINTS} points to the collection it is "
+            "played to, where it eats every rodent of its habitat without a mutation."
+        )
+    if entry.kind == "mutation":
+        return f"{entry.name} mutation: under any rodent, {entry.name} to its points; a mutated rodent is safe."
+    return f"{entry.name}: on any rodent, which now lives in the {HABITATS[entry.habitat]} (for N and predators)."
+
+
+def mark_of(action: Any) -> tuple[str, int, int]:
+    """Where a choice goes, for the zones to mark: ('field', slot, 0) or ('collection', index, rodent)."""
+    if type(action) in (Swap, Reveal):
+        return ("field", action.slot, 0)
+    if type(action) in (Play, Place):
+        return ("collection", action.to, action.rodent)
+    return ("", 0, 0)
+
+
+class RodentsBoard(Board):
+    HELP: Final = "\n".join(
+        [
+            "Raging Rodents keys",
+            "  1-9, or ←→ and Enter   pick a hand card (the choice after the cards ends the turn or passes)",
+            "  ↑↓ or 1-9, Enter       what to do with it: swap with a Field card, or play it (points shown)",
+            "  Esc                    back to your hand",
+            "Backs: P F R an animal of the Prairie, Forest or River; M a mutation; A an adaptation. A collection's "
+            "rodents read: name, habitat now, points now, mutations, →habitat of the top adaptation. ▶ marks where "
+            "the choice under the cursor goes.",
+            "",
+            "Raging Rodents",
+            "Each invasion deals every card again: 5/4/3 cards each for 2/3/4 players, a Field of 4/3/3 face down, "
+            "the rest aside. Fewest animals in hand starts, then fewest adaptations, then the seed.",
+            "A turn is 1 or 2 actions: swap a hand card with a Field card without looking first, or play a hand card "
+            "face up. Rodents go only to your own collection; predators, mutations and adaptations to any.",
+            "A rodent scores by N, the rodents of its habitat in all collections (1, 2, 3 or more). A predator scores "
+            f"{PREDATOR_POINTS} and eats the rodents of its habitat without a mutation in the collection it is played "
+            "to (later ones are safe). Mutations change a rodent's points in the order played; the top adaptation "
+            "sets its habitat.",
+            "Playing your last card ends the invasion: every other player has one last turn (or passes), then you "
+            "may play one Field card unseen as your own. Then it is scored. Highest total after the invasions wins "
+            "(3 by default); a tie plays another invasion.",
+            "Solo: the automaton plays first, two cards of its stack a turn, by the rules' priorities; four turns "
+            "each; more points than the automaton wins, a tie loses.",
+            "",
+            "The cards (points with N = 1/2/3+):",
+            *(
+                f"  {c.name}: {HABITATS[c.habitat]} rodent {'/'.join(map(str, c.points))}"
+                + (" [house]" if c.house else "")
+                for c in CARDS
+                if c.kind == "rodent"
+            ),
+            "  Predators: "
+            + ", ".join(f"{c.name} ({HABITATS[c.habitat]})" for c in CARDS if c.kind == "predator")
+            + " [house]",
+            "  Mutations: +3, x2, -2; adaptations: Prairie, Forest, River [house]",
+            "",
+            HOUSE_NOTE,
+        ]
+    )
+
+    BINDINGS: Final = [
+        Binding("up", "move(0, -1)", "move", group=MOVE),
+        Binding("down", "move(0, 1)", "move", group=MOVE),
+        Binding("left", "move(-1, 0)", "move", group=MOVE),
+        Binding("right", "move(1, 0)", "move", group=MOVE),
+        Binding("k", "move(0, -1)", show=False),
+        Binding("j", "move(0, 1)", show=False),
+        Binding("h", "move(-1, 0)", show=False),
+        Binding("l", "move(1, 0)", show=False),
+        Binding("enter", "choose", "choose"),
+        Binding("escape", "back", "back"),
+        *answer_bindings("pick"),
+    ]
+
+    can_focus = True
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view: RodentsState | None = None
+        self.viewer = 0
+        self.legal: tuple[Any, ...] = ()
+        self.labels: tuple[str, ...] = ()
+        self.mode = Mode.WAIT
+        self.item = 0  # the hand card (or the end-of-turn choice) under the cursor
+        self.option = 0  # the answer under the cursor in TARGET and LIST
+        self.told_opening = False
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="rodents-main"):
+            with Vertical(id="rodents-left"):
+                with Grid(id="collections"):
+                    for index in range(MOST_COLLECTIONS):
+                        yield CollectionZone(id=f"collection-{index}")
+                yield Prompt(id="prompt")
+                yield AiStatus(id="ai-status")
+            with Vertical(id="rodents-right"):
+                yield InvasionPanel(id="invasion")
+                yield FieldZone(id="field")
+                yield HandsZone(id="hands")
+                yield GameLog(id="log")
+
+    # ---------------------------------------------------------------------------------------------------------
+    # Shown a position
+
+    def show(self, view: Any, viewer: int, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
+        changed = view != self.view
+        self.view, self.viewer, self.legal, self.labels = view, viewer, tuple(legal), tuple(seat_labels)
+        if not self.told_opening and view.players == 1 and view.invasion == 1 and view.invasion_turns == 0:
+            # The automaton's first turn comes with the deal, before any decision: no sentence tells it.
+            self.log(view.turn, automaton_summary(view.automaton[0].moves))
+        self.told_opening = True
+        if not self.legal:
+            self.mode = Mode.WAIT
+        elif view.step in (FIELD, PLACE):
+            self.mode = Mode.LIST
+            self.option = 0 if changed else min(self.option, len(self.legal) - 1)
+        else:
+            self.mode = Mode.CARD
+            self.item = min(self.item, len(self._items()) - 1)
+        self._draw()
+
+    def log(self, turn: int, sentence: str) -> None:
+        self.query_one(GameLog).add(turn, sentence)
+
+    def describe_public(self, view: Any, action: Any) -> str:
+        # Told from the view: a card the viewer has not seen is only its back there.
+        return GAME.describe(view, action)
+
+    @staticmethod
+    def summary(state: Any, seat_labels: Sequence[str]) -> list[str]:
+        names = [
+            seat_labels[index] if index < state.players else collection_label(state, index)
+            for index in range(len(state.scores))
+        ]
+        lines = [f"{name}: {score} points" for name, score in zip(names, state.scores, strict=True)]
+        played = f"{state.invasion} invasion{'s' if state.invasion > 1 else ''} played"
+        if state.invasion > state.invasions:
+            played += f" ({state.invasions} agreed, then tie-breaks)"
+        lines.append(f"{played}.")
+        if state.players == 1:
+            won = state.scores[0] > state.scores[AUTOMATON]
+            lines.append("You beat the automaton." if won else "The automaton wins (a tie is a loss).")
+        return lines
+
+    def _items(self) -> list[Any]:
+        """The hand positions, then the end-of-turn choice (Stop or Pass) when there is one."""
+        assert self.view is not None
+        items: list[Any] = list(range(len(self.view.hands[self.viewer])))
+        items.extend(action for action in self.legal if type(action) in (Stop, Pass))
+        return items
+
+    def _choices(self) -> list[tuple[Any, str]]:
+        assert self.view is not None
+        if self.mode is Mode.LIST:
+            return list_choices(self.view, self.legal)
+        if self.mode is Mode.TARGET:
+            return card_choices(self.view, self.legal, self.item)
+        return []
+
+    def _draw(self) -> None:
+        view = self.view
+        assert view is not None
+        choices = self._choices()
+        mark = mark_of(choices[self.option][0]) if choices else ("", 0, 0)
+        now = rules.totals(view.collections)
+        deciding = GAME.current_player(view)
+        self.set_class(len(view.collections) > 2, "-two-rows")
+        for index in range(MOST_COLLECTIONS):
+            zone = self.query_one(f"#collection-{index}", CollectionZone)
+            zone.display = index < len(view.collections)
+            if not zone.display:
+                continue
+            earlier = f"earlier {view.scores[index]}" if view.invasion > 1 else ""
+            zone.show(
+                f"{collection_label(view, index)} · {now[index]} pts",
+                earlier,
+                view.collections[index],
+                rules.habitat_counts(view.collections),
+                mark=mark[2] if mark[0] == "collection" and mark[1] == index else None,
+                deciding=deciding == index and not (view.players == 1 and index == AUTOMATON),
+            )
+        names = tuple(collection_label(view, index) for index in range(len(view.collections)))
+        self.query_one(InvasionPanel).show(view, names)
+        self.query_one(FieldZone).show(view.field, mark[1] if mark[0] == "field" else None)
+        self._draw_hands()
+        choosing = self.mode is not Mode.WAIT
+        self.query_one(Prompt).display = choosing
+        self.query_one(AiStatus).display = not choosing
+        self._draw_prompt(choices)
+
+    def _draw_hands(self) -> None:
+        view = self.view
+        assert view is not None
+        others = [(SEAT_NAMES[s], view.hands[s]) for s in range(view.players) if s != self.viewer]
+        extra = ""
+        if self.mode is Mode.CARD:
+            ends = [action for action in self.legal if type(action) in (Stop, Pass)]
+            extra = ("End the turn" if type(ends[0]) is Stop else "Pass the last turn") if ends else ""
+        self.query_one(HandsZone).show(
+            f"Your hand ({SEAT_NAMES[self.viewer]})",
+            view.hands[self.viewer],
+            others,
+            cursor=self.item if self.mode is Mode.CARD else None,
+            extra=extra,
+        )
+
+    def _draw_prompt(self, choices: list[tuple[Any, str]]) -> None:
+        view = self.view
+        assert view is not None
+        prompt = self.query_one(Prompt)
+        if self.mode is Mode.CARD:
+            items = self._items()
+            keys = answer_keys(len(items))
+            second = " second" if view.step == MORE else ""
+            last = " (your last turn)" if rules.is_last_turn(view) else ""
+            question = f"Your{second} action{last}: a hand card ({keys}, or ←→ and Enter)."
+            item = items[self.item]
+            if isinstance(item, int):
+                detail = card_text(view, view.hands[self.viewer][item])
+            elif type(item) is Stop:
+                detail = "End your turn after one action."
+            else:
+                detail = "Take no last turn."
+            prompt.show(question, detail)
+        elif self.mode in (Mode.TARGET, Mode.LIST):
+            keys = answer_keys(len(choices))
+            if self.mode is Mode.TARGET:
+                card = CARDS[view.hands[self.viewer][self.item]].name
+                question = f"The {card}: swap or play ({keys}, ↑↓ and Enter; Esc: another card)."
+            elif view.step == FIELD:
+                question = f"Your Field play: one Field card unseen, as your own ({keys})."
+            else:
+                question = f"The Field card is the {card_line(view.pending)}: where does it go ({keys})?"
+            prompt.show(question, options=tuple(text for _, text in choices), cursor=self.option)
+
+    # ---------------------------------------------------------------------------------------------------------
+    # Keys
+
+    def _notice(self, text: str) -> None:
+        self.post_message(self.Notice(text))
+
+    def _waiting(self) -> bool:
+        if self.mode is Mode.WAIT:
+            assert self.view is not None
+            seat = GAME.current_player(self.view)
+            name = "nobody (the game is over)" if seat is None else self.labels[seat]
+            self._notice(f"Not your turn: {name} is deciding. Help (?) and quit (q) still work.")
+            return True
+        return False
+
+    def action_move(self, columns: int, rows: int) -> None:
+        if self._waiting():
+            return
+        # Each list is one row of choices: every arrow steps along it.
+        if self.mode is Mode.CARD:
+            self.item = (self.item + columns + rows) % len(self._items())
+        else:
+            self.option = (self.option + columns + rows) % len(self._choices())
+        self._draw()
+
+    def action_pick(self, number: int) -> None:
+        if self._waiting():
+            return
+        if self.mode is Mode.CARD:
+            items = self._items()
+            if number > len(items):
+                self._notice(too_few(len(items)))
+                return
+            self.item = number - 1
+            self._take_item()
+            return
+        choices = self._choices()
+        if number > len(choices):
+            self._notice(too_few(len(choices)))
+            return
+        self.option = number - 1
+        self._decide(choices[self.option][0])
+
+    def action_choose(self) -> None:
+        if self._waiting():
+            return
+        if self.mode is Mode.CARD:
+            self._take_item()
+        else:
+            self._decide(self._choices()[self.option][0])
+
+    def action_back(self) -> None:
+        if self._waiting():
+            return
+        if self.mode is Mode.TARGET:
+            self.mode = Mode.CARD
+            self._draw()
+        elif self.mode is Mode.CARD:
+            self._notice("Nothing to go back to: pick a hand card, or the choice after them.")
+        else:
+            self._notice("Nothing to go back to: this list is the whole decision.")
+
+    def _take_item(self) -> None:
+        item = self._items()[self.item]
+        if not isinstance(item, int):
+            self._decide(item)
+            return
+        self.mode = Mode.TARGET
+        self.option = 0
+        self._draw()
+
+    def _decide(self, action: Any) -> None:
+        # Until the next position is shown, keys wait: the decision is on its way.
+        self.mode = Mode.WAIT
+        self.option = 0
+        self.post_message(self.Decided(action))
+
+
+BOARD: Final = RodentsBoard

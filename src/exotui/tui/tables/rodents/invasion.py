@@ -1,0 +1,48 @@
+"""The invasion panel: which invasion of how many, the running totals, the aside pile, and in solo the
+automaton's stack."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from textual.content import Content
+from textual.widget import Widget
+
+from exotui.games.rodents.state import RodentsState
+
+
+class InvasionPanel(Widget):
+    """Invasion n of N (and "tie-break" past N), aside and removed cards, the totals of earlier invasions per seat;
+    in solo, the automaton's stack (cards left).
+
+    | Class | Description |
+    | :- | :- |
+    | `invasion--title` | the first line |
+    """
+
+    COMPONENT_CLASSES: Final = {"invasion--title"}
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines: tuple[str, ...] = ()
+
+    def show(self, view: RodentsState, names: tuple[str, ...]) -> None:
+        extra = " (tie-break)" if view.invasion > view.invasions else ""
+        lines = [
+            f"Invasion {view.invasion} of {view.invasions}{extra} · turn {view.invasion_turns + 1}",
+            f"Aside {len(view.aside)} · out of play {len(view.removed)}",
+        ]
+        if view.invasion > 1:
+            lines.append("Earlier: " + " · ".join(f"{n} {s}" for n, s in zip(names, view.scores, strict=True)))
+        if view.players == 1:
+            # Its turns are told in the log, card by card.
+            lines.append(f"Automaton's stack: {len(view.stack)} cards")
+        resized = len(lines) != len(self.lines)
+        self.lines = tuple(lines)
+        self.refresh(layout=resized)
+
+    def render(self) -> Content:
+        first, *rest = self.lines or ("",)
+        return Content("\n").join(
+            [Content.styled(first, self.get_visual_style("invasion--title", partial=True)), *map(Content, rest)]
+        )

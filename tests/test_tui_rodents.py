@@ -1,0 +1,166 @@
+"""The Raging Rodents board driven by key presses, as a player would: whole games (2 players and solo), the keys
+that do nothing, going back, the points a play would make, and the end screen.
+
+The helpers read the board only to decide which keys to press; every decision reaches the game by a key.
+"""
+
+from __future__ import annotations
+
+import random
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from exotui import games
+from exotui.engine.protocol import state_hash
+from exotui.games.rodents.state import Pass, Place, Play, Reveal, Stop, Swap
+from exotui.tui.app import ExoTuiApp
+from exotui.tui.screens.end import EndScreen
+from exotui.tui.screens.game import GameScreen
+from exotui.tui.session import GameSession, Seat
+from exotui.tui.tables.rodents.board import Mode, RodentsBoard, card_choices, list_choices
+from exotui.tui.tables.rodents.field import FieldZone
+from exotui.tui.widgets.prompt import ANSWER_KEYS
+from pilot_helpers import in_event_loop, settle, status_text
+
+GAME = games.get("rodents")
+
+
+async def start(pilot: Pilot, seats: tuple[str, ...], seed: int, variant: str | None = None) -> GameScreen:
+    session = GameSession(GAME, seed, variant, tuple(Seat(kind) for kind in seats))
+    screen = GameScreen(session, 0)
+    await pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
+def board(app: ExoTuiApp) -> RodentsBoard:
+    return app.screen.query_one(RodentsBoard)
+
+
+async def press_for(pilot: Pilot, action: object, by_number: bool) -> None:
+    """Press the keys that make the board decide `action`: its hand card (or the end-of-turn choice), then the
+    answer; by number keys, or by arrows and Enter."""
+    the_board = board(pilot.app)
+    assert action in the_board.legal
+    if the_board.mode is Mode.CARD:
+        items = the_board._items()
+        item = items.index(action if type(action) in (Stop, Pass) else action.hand)
+        if by_number:
+            await pilot.press(ANSWER_KEYS[item])
+        else:
+            while the_board.item != item:
+                await pilot.press("right")
+            await pilot.press("enter")
+        if type(action) in (Stop, Pass):
+            return
+        assert the_board.mode is Mode.TARGET
+        answers = [choice for choice, _ in card_choices(the_board.view, the_board.legal, the_board.item)]
+    else:
+        assert the_board.mode is Mode.LIST
+        answers = [choice for choice, _ in list_choices(the_board.view, the_board.legal)]
+    index = answers.index(action)
+    if by_number:
+        await pilot.press(ANSWER_KEYS[index])
+    else:
+        while the_board.option != index:
+            await pilot.press("down")
+        await pilot.press("enter")
+
+
+def prefer_plays(legal: tuple[object, ...], rng: random.Random) -> object:
+    """Mostly a play (so invasions end), sometimes a swap, the end of a turn or a Field play."""
+    plays = [a for a in legal if type(a) in (Play, Place, Reveal)]
+    return rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal)
+
+
+async def play_to_the_end(pilot: Pilot, rng: random.Random, limit: int = 600) -> int:
+    decisions = 0
+    for _ in range(limit):
+        app = pilot.app
+        if isinstance(app.screen, EndScreen):
+            return decisions
+        if isinstance(app.screen, GameScreen) and board(app).mode is not Mode.WAIT:
+            await press_for(pilot, prefer_plays(board(app).legal, rng), by_number=rng.random() < 0.5)
+            decisions += 1
+        await pilot.pause()
+    raise AssertionError("the game did not end")
+
+
+def replays(session: GameSession) -> bool:
+    state = session.game.new_game(session.seed, len(session.seats), session.variant)
+    for action in session.actions:
+        state = session.game.apply(state, action)
+    return state_hash(state) == state_hash(session.state)
+
+
+@in_event_loop
+async def test_a_whole_two_player_game_against_the_greedy_ai_by_keys() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, ("human", "greedy"), 4)
+        decisions = await play_to_the_end(pilot, random.Random(1))
+        session = screen.session
+        assert decisions > 10
+        assert session.game.is_over(session.state) and replays(session)
+        assert session.state.invasion >= 3
+        lines = str(app.screen.query_one("#summary", Static).render()).split("\n")
+        for seat, score in enumerate(session.state.scores):
+            assert lines[seat].endswith(f": {score} points")
+
+
+@in_event_loop
+async def test_a_whole_solo_game_against_the_automaton_by_keys() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, ("human",), 6)
+        log = screen.query_one("#log")
+        assert any("The automaton reveals" in str(line.text) for line in log.lines), "its opening turn is told"
+        await play_to_the_end(pilot, random.Random(2))
+        session = screen.session
+        assert session.game.is_over(session.state) and replays(session)
+        summary = str(app.screen.query_one("#summary", Static).render())
+        assert "automaton" in summary.lower()
+
+
+@in_event_loop
+async def test_a_play_shows_the_points_it_would_make_before_it_is_made() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 4)
+        the_board = board(app)
+        position = next(a.hand for a in the_board.legal if type(a) is Play)
+        await pilot.press(ANSWER_KEYS[position])
+        texts = [
+            text for action, text in card_choices(the_board.view, the_board.legal, position) if type(action) is Play
+        ]
+        assert texts and all("->" in text or "no points change" in text for text in texts)
+        # The answer under the cursor marks where it goes: a swap marks its Field card.
+        assert the_board.query_one(FieldZone).mark == 0
+
+
+@in_event_loop
+async def test_keys_that_do_nothing_say_why_and_esc_goes_back_to_the_hand() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 4)
+        the_board = board(app)
+        count = len(the_board._items())
+        await pilot.press(ANSWER_KEYS[count])
+        assert f"only {count} answers" in status_text(app)
+        await pilot.press("escape")
+        assert "Nothing to go back to" in status_text(app)
+        await pilot.press("1")
+        assert the_board.mode is Mode.TARGET
+        await pilot.press("escape")
+        assert the_board.mode is Mode.CARD
+        # A swap, then the turn may end after one action: the choice after the cards.
+        await press_for(pilot, Swap(0, 0), by_number=True)
+        await settle(pilot)
+        assert Stop() in the_board.legal and the_board._items()[-1] == Stop()
+        await press_for(pilot, Stop(), by_number=False)
+        await settle(pilot)
+        assert the_board.mode in (Mode.CARD, Mode.WAIT)
+        if the_board.mode is Mode.WAIT:
+            await pilot.press("1")
+            assert "Not your turn" in status_text(app)
