@@ -13,6 +13,7 @@ from toygames import CHAIN_NIM, TICTACTOE, TRICKS, Mark, Play, Table, Take, boar
     [
         ("random", "random", False),
         ("greedy", "greedy", False),
+        ("policy", "policy", False),
         ("mcts", "mcts:normal", False),
         ("mcts:easy", "mcts:easy", False),
         ("mcts:it=50", "mcts:it=50", False),
@@ -28,7 +29,7 @@ def test_specs_make_players(spec: str, name: str, sees_everything: bool) -> None
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("wizard", "unknown player 'wizard'; choose one of: cheat, greedy, mcts, random"),
+        ("wizard", "unknown player 'wizard'; choose one of: cheat, greedy, mcts, policy, random"),
         ("mcts:huge", "bad player 'mcts:huge': the level must be easy, normal, hard, it=ITERATIONS or s=SECONDS"),
         ("mcts:it=many", "bad player 'mcts:it=many': 'many' is not a number"),
         ("mcts:it=0", "bad player 'mcts:it=0': iterations must be at least 1, got 0"),
@@ -81,3 +82,13 @@ def test_greedy_follows_the_evaluate_hook() -> None:
     state = Table(((8,), (2, 6)), (), (5,), (1, 3, 4, 5, 7), 0, (1, 1), 0)
     view = TRICKS.view(state, 1)
     assert {GreedyPlayer(seed).choose(TRICKS, view, 1) for seed in range(5)} == {Play(6)}
+
+
+def test_the_policy_player_plays_the_games_rollout_action_or_random_without_one() -> None:
+    class Chooser:
+        legal_actions = staticmethod(lambda view: ("a", "b", "c"))
+        rollout_action = staticmethod(lambda view, actions, rng: actions[-1])
+
+    assert make_player("policy").choose(Chooser(), None, 0) == "c"
+    position = board("XO. .X. ..O")
+    assert make_player("policy", seed=1).choose(TICTACTOE, position, 0) in TICTACTOE.legal_actions(position)

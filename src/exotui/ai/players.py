@@ -77,8 +77,31 @@ class GreedyPlayer:
         return self._rng.choice([action for action, value in zip(actions, values, strict=True) if value == best])
 
 
+class PolicyPlayer:
+    """The game's playout policy (its `rollout_action` hook) played on the seat's view; random without one.
+
+    A baseline for arenas: only for games whose policy reads nothing the deciding seat cannot see (Cryptid's is
+    the simple deducer, EXO n°2's takes the best-scoring placement).
+    """
+
+    sees_everything = False
+
+    def __init__(self, seed: int = 0) -> None:
+        self.name = "policy"
+        self._rng = random.Random(seed)
+
+    def choose(self, game: Game, view: Any, seat: int) -> Any:
+        actions = game.legal_actions(view)
+        policy = getattr(game, "rollout_action", None)
+        return self._rng.choice(actions) if policy is None else policy(view, actions, self._rng)
+
+
 # Seconds per decision of the `mcts` (and `cheat`) levels.
 LEVELS: dict[str, float] = {"easy": 0.25, "normal": 1.0, "hard": 4.0}
+# The largest search a level may ask for, typed on the command line or read from a save: beyond these the
+# computer would seem never to move.
+MAX_ITERATIONS = 1_000_000
+MAX_SECONDS = 60.0
 # Playouts stop after this many actions and ask the game's `evaluate` hook, when it has one.
 PLAYOUT_DEPTH = 4
 
@@ -99,7 +122,12 @@ def search_config(level: str | None) -> SearchConfig:
     except ValueError:
         raise ValueError(f"{value!r} is not a number") from None
     if key == "it":
+        # SearchConfig refuses what no search can do (0 iterations); these are the limits of a sensible one.
+        if iterations > MAX_ITERATIONS:
+            raise ValueError(f"iterations must be at most {MAX_ITERATIONS:,}, got {iterations:,}")
         return SearchConfig(iterations=iterations, playout_depth=PLAYOUT_DEPTH)
+    if seconds > MAX_SECONDS:
+        raise ValueError(f"seconds must be at most {MAX_SECONDS:g}, got {seconds:g}")
     return SearchConfig(seconds=seconds, playout_depth=PLAYOUT_DEPTH)
 
 
@@ -162,6 +190,7 @@ def _without_level(kind: str, make: Callable[[int], Player]) -> Callable[[str | 
 PLAYER_KINDS: dict[str, Callable[[str | None, int], Player]] = {
     "random": _without_level("random", RandomPlayer),
     "greedy": _without_level("greedy", GreedyPlayer),
+    "policy": _without_level("policy", PolicyPlayer),
     "mcts": lambda level, seed: MctsPlayer(
         f"mcts:{level or 'normal'}", search_config(level), seed, processes=level_processes(level)
     ),

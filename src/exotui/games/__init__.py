@@ -13,6 +13,7 @@ _MODULES: dict[str, str] = {
     "exofauna": "exotui.games.exofauna.game",
     "exo2": "exotui.games.exo2.game",
     "rodents": "exotui.games.rodents.game",
+    "cryptid": "exotui.games.cryptid.game",
     "endless": "exotui.games.endless.game",
 }
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from exotui.engine.protocol import GameSetupError
+from exotui.engine.protocol import check_setup
 from exotui.games.cryptid import rules
 from exotui.games.cryptid import view as views
 from exotui.games.cryptid.heuristic import evaluate, rollout_action
@@ -31,16 +31,12 @@ class CryptidGame:
     view = staticmethod(views.view)
     determinize = staticmethod(views.determinize)
     describe = staticmethod(views.describe)
+    events = staticmethod(views.events)
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
 
     def new_game(self, seed: int, players: int = 3, variant: str | None = None) -> CryptidState:
-        if type(seed) is not int:
-            raise GameSetupError(f"Cryptid: the seed must be a whole number, got {seed!r}")
-        if type(players) is not int or players not in self.player_counts:
-            raise GameSetupError(f"Cryptid is played by 2 (the two-player variant), 3, 4 or 5 players, got {players!r}")
-        if variant is not None and variant not in self.variants:
-            raise GameSetupError(f"Cryptid has no variant {variant!r} (variants: advanced)")
+        check_setup(self, seed, players, variant)
         return rules.new_game(seed, players, variant)
 
     def __repr__(self) -> str:

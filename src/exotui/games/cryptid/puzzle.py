@@ -68,9 +68,17 @@ def _minimal(masks: Sequence[int], clues: Sequence[int]) -> bool:
 def draw_puzzle(rng: int, masks: Sequence[int], size: int, pool: Sequence[int]) -> tuple[tuple[int, ...] | None, int]:
     """A puzzle of `size` clues from `pool` drawn with the generator state `rng`, or None; and the new state.
 
-    Each draw picks a habitat at random, shuffles the clues allowing it, and searches their combinations in that
-    order for a puzzle (a clue that does not narrow the spaces left is never added: it could be left out).
+    Three-clue puzzles are all listed and one is drawn uniformly (a few ms; a random search could wander long on
+    a map with few of them). For more clues, each draw picks a habitat at random, shuffles the clues allowing it,
+    and searches their combinations in that order for a puzzle (a clue that does not narrow the spaces left is
+    never added: it could be left out).
     """
+    if size == 3:
+        triples = _triples(masks, pool)
+        if not triples:
+            return None, rng
+        pick, rng = below(rng, len(triples))
+        return triples[pick], rng
     for _ in range(DRAWS_PER_MAP):
         spot, rng = below(rng, SPACES)
         bit = 1 << spot
@@ -79,6 +87,32 @@ def draw_puzzle(rng: int, masks: Sequence[int], size: int, pool: Sequence[int]) 
         if found is not None:
             return found, rng
     return None, rng
+
+
+def _triples(masks: Sequence[int], pool: Sequence[int]) -> list[tuple[int, int, int]]:
+    """Every three-clue puzzle from `pool`, in pool order."""
+    found = []
+    count = len(pool)
+    for i in range(count):
+        first = pool[i]
+        a = masks[first]
+        for j in range(i + 1, count):
+            second = pool[j]
+            b = masks[second]
+            ab = a & b
+            if ab in (a, b) or not ab & (ab - 1) or second == negation(first):
+                continue
+            for third in pool[j + 1 :]:
+                c = masks[third]
+                abc = ab & c
+                if not abc or abc & (abc - 1):
+                    continue
+                ac, bc = a & c, b & c
+                if not ac & (ac - 1) or not bc & (bc - 1) or negation(third) in (first, second):
+                    continue
+                if unused_hints((first, second, third)):
+                    found.append((first, second, third))
+    return found
 
 
 def _search(masks: Sequence[int], order: Sequence[int], size: int, target: int) -> tuple[int, ...] | None:

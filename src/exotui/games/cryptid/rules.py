@@ -13,7 +13,7 @@ from typing import Any, Final
 
 import msgspec
 
-from exotui.engine.protocol import IllegalAction
+from exotui.engine.protocol import IllegalAction, check_action
 from exotui.engine.rng import below, seed_state, shuffled
 from exotui.games.cryptid.board import ALL, Board, clue_masks, space_name, spaces
 from exotui.games.cryptid.cards import (
@@ -34,6 +34,7 @@ from exotui.games.cryptid.state import (
     TURN,
     Answer,
     Ask,
+    CryptidAction,
     CryptidState,
     Cube,
     Hint,
@@ -240,15 +241,10 @@ def _cube_answers(state: CryptidState, seat: int, spot: int) -> list[int]:
 
 def _check(state: CryptidState, action: Any) -> None:
     """Refuse an action of the wrong kind or shape, or one the position does not allow, with a one-line reason."""
+    check_action(action, CryptidAction)
     if state.step == OVER:
         raise IllegalAction("the game is over")
     kind = type(action)
-    if kind not in _KINDS:
-        raise IllegalAction(f"not a Cryptid action: {action!r}")
-    for field in action.__struct_fields__:
-        value = getattr(action, field)
-        if type(value) is not int or not 0 <= value < (SPACES if field == "space" else 5):
-            raise IllegalAction(f"{kind.__name__}.{field} must be a whole number in range, got {value!r}")
     problem = _problem(state, action, kind)
     if problem:
         raise IllegalAction(f"{kind.__name__}{_on(action)}: {problem}")
@@ -294,9 +290,6 @@ _CUBE_RULE: Final = "a cube goes on a space without a cube that the clue of its 
 _ASK_RULE: Final = "ask about a space without a cube where that player has no piece"
 _SEARCH_RULE: Final = "search a space without a cube that your clue allows"
 _RELOCATE_RULE: Final = "the disc goes to another space its clue allows, without a cube or a disc of its colour"
-
-
-_KINDS: Final = (Cube, Ask, Search, Relocate, Answer, Hint)
 
 
 def apply(state: CryptidState, action: Any) -> CryptidState:

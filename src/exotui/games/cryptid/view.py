@@ -15,14 +15,17 @@ from typing import Any, Final, NamedTuple
 import msgspec
 
 from exotui.games.cryptid.board import clue_masks, space_name
-from exotui.games.cryptid.cards import ADVANCED_CLUES, HINTS, NORMAL_CLUES
+from exotui.games.cryptid.cards import ADVANCED_CLUES, CLUES, HINTS, NORMAL_CLUES
 from exotui.games.cryptid.puzzle import assignments, habitat, is_puzzle, unused_hints
-from exotui.games.cryptid.rules import apply, colours_of, cube_masks, disc_masks, legal_actions
+from exotui.games.cryptid.rules import colours_of, cube_masks, disc_masks, legal_actions
 from exotui.games.cryptid.state import (
+    ANSWER,
     HIDDEN,
     NONE,
     OPENING,
     OVER,
+    PENALTY,
+    RELOCATE,
     Answer,
     Ask,
     CryptidState,
@@ -142,30 +145,80 @@ def _dealt(seen: CryptidState, unknown: tuple[int, ...], option: tuple[int, ...]
 
 
 def describe(state: CryptidState, action: Any) -> str:
-    """One sentence for the log, from the state before the action, with the answers it caused when the state
-    holds the clues that decide them (a true state; a view shows the question alone)."""
-    seat = state.answerer if type(action) is Answer else state.player
-    who = SEAT_NAMES[seat]
+    """One sentence saying what the decision is, from the state before it (public: it reads no clue)."""
     kind = type(action)
+    seat = state.answerer if kind is Answer else state.player
+    who = SEAT_NAMES[seat]
     if kind is Hint:
-        return f"{who} reveals the hint: {HINTS[state.hint]}" if state.hint >= 0 else f"{who} reveals the hint."
+        return f"{who} reveals the hint."
     if kind is Cube:
-        colour = _colours(state, [action.colour])
         opening = "opening " if state.step == OPENING else ""
-        return f"{who} places {_a(colour + opening)}cube on {space_name(action.space)}."
+        return f"{who} places {_a(_colours(state, [action.colour]) + opening)}cube on {space_name(action.space)}."
     if kind is Relocate:
         where = space_name(action.space)
-        sentence = f"{who}'s {COLOUR_NAMES[action.colour]} disc was already there: it goes to {where}"
-        answers = _answers(state, action, state.target)
-        return f"{sentence}{'; ' if answers else ''}{answers}."
+        return (
+            f"{who}'s {COLOUR_NAMES[action.colour]} disc was already on {space_name(state.target)}: it goes to {where}."
+        )
     if kind is Answer:
         return f"{who} answers with {_a(COLOUR_NAMES[action.colour])} cube on {space_name(state.target)}."
     if kind is Ask:
-        sentence = f"{who} asks {SEAT_NAMES[action.seat]} about {space_name(action.space)}"
-    else:
-        sentence = f"{who} searches {space_name(action.space)}"
-    answers = _answers(state, action, action.space)
-    return f"{sentence}{': ' if answers else ''}{answers}."
+        return f"{who} asks {SEAT_NAMES[action.seat]} about {space_name(action.space)}."
+    return f"{who} searches {space_name(action.space)}."
+
+
+def events(before: CryptidState, action: Any, after: CryptidState) -> tuple[str, ...]:
+    """What the decision caused, read off the public pieces: the answers (in turn order for a search, up to the
+    cube that stops it), a disc still to move, the cube the asker now owes, the hint's text, and the end with
+    everyone's clues."""
+    told: list[str] = []
+    kind = type(action)
+    if kind is Hint:
+        told.append(f"The hint: {HINTS[after.hint]}")
+    spot = action.space if kind in (Ask, Search) else before.target
+    if kind is Ask:
+        told.extend(_answer(before, after, action.seat, spot, searching=False))
+    elif kind in (Search, Relocate):
+        if after.step == RELOCATE:
+            colour = COLOUR_NAMES[after.relocating[0]]
+            told.append(f"{SEAT_NAMES[after.player]}'s {colour} disc was already there and goes elsewhere first.")
+        else:
+            for seat in range(before.player + 1, before.player + before.players):
+                said = _answer(before, after, seat % before.players, spot, searching=True)
+                told.extend(said)
+                if said and "cube" in said[-1]:
+                    break
+    if after.step == PENALTY and before.step != PENALTY:
+        told.append(f"{SEAT_NAMES[after.player]} now places a cube of their own.")
+    if after.step == OVER:
+        told.append(f"{SEAT_NAMES[after.winner]} finds the habitat on {space_name(after.habitat)} and wins.")
+        told.append(_clues_told(after))
+    return tuple(told)
+
+
+def _answer(before: CryptidState, after: CryptidState, seat: int, spot: int, searching: bool) -> list[str]:
+    name = SEAT_NAMES[seat]
+    colours = colours_of(before.players, seat)
+    bit = 1 << spot
+    already = [colour for colour in colours if disc_masks(before)[colour] & bit]
+    placed = [colour for colour in colours if disc_masks(after)[colour] & ~disc_masks(before)[colour] & bit]
+    said = []
+    if searching and already:
+        said.append(f"{name}'s {_colours(before, already)}disc is already there.")
+    if any(cube_masks(after)[colour] & bit for colour in colours) or (after.step == ANSWER and after.answerer == seat):
+        stop = ": the search stops" if searching else ""
+        said.append(f"{name} answers with a cube{stop}.")
+    elif placed:
+        said.append(f"{name} answers with {'two discs' if len(placed) == 2 else 'a disc'}.")
+    return said
+
+
+def _clues_told(over: CryptidState) -> str:
+    """Everyone's clues, as the books are opened at the end."""
+    parts = []
+    for seat in range(over.players):
+        texts = " and ".join(CLUES[over.clues[colour]].text for colour in colours_of(over.players, seat))
+        parts.append(f"{SEAT_NAMES[seat]}: {texts}")
+    return f"The clues: {'; '.join(parts)}."
 
 
 def _a(words: str) -> str:
@@ -176,31 +229,3 @@ def _a(words: str) -> str:
 def _colours(state: CryptidState, colours: list[int]) -> str:
     """ "red and purple " in the two-player variant, where a seat has two colours; nothing otherwise."""
     return f"{' and '.join(COLOUR_NAMES[colour] for colour in colours)} " if state.players == 2 else ""
-
-
-def _answers(state: CryptidState, action: Ask | Search | Relocate, spot: int) -> str:
-    """What the others answered about `spot`, read off the position after the action; empty when a clue that
-    decides is hidden or nobody has answered yet (the searcher still has a disc to move)."""
-    if HIDDEN in state.clues:
-        return ""
-    after = apply(state, action)
-    bit = 1 << spot
-    said = []
-    for seat in range(state.players):
-        if seat == state.player:
-            continue
-        name = SEAT_NAMES[seat]
-        colours = colours_of(state.players, seat)
-        already = [colour for colour in colours if disc_masks(state)[colour] & bit]
-        placed = [colour for colour in colours if disc_masks(after)[colour] & ~disc_masks(state)[colour] & bit]
-        if type(action) is not Ask and already:
-            said.append(f"{name}'s {_colours(state, already)}disc is already there")
-        if placed:
-            said.append(f"{name} {'two discs' if len(placed) == 2 else 'a disc'}")
-        elif any(cube_masks(after)[colour] & bit for colour in colours):
-            said.append(f"{name} a cube")
-    if after.step == OVER:
-        said.append(f"{SEAT_NAMES[state.player]} finds the habitat and wins")
-    elif state.players == 2 and after.answerer >= 0:
-        said.append(f"{SEAT_NAMES[after.answerer]} answers with a cube")
-    return ", ".join(said)

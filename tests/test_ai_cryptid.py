@@ -1,0 +1,96 @@
+"""The AI on Cryptid: it only uses what its seat may know, it searches the habitat once deduction pins it down, and
+the simple deducer (the `policy` player) is honest too."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from exotui import games
+from exotui.ai.players import MctsPlayer, make_player
+from exotui.games.cryptid.state import Search
+from exotui.games.cryptid.view import deduce
+
+GAME = games.get("cryptid")
+
+
+def random_positions(players: int, seeds: range, variant: str | None = None) -> list[Any]:
+    """One position with a real choice from each random game, somewhere in its course."""
+    positions = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = GAME.new_game(seed, players, variant)
+        for _ in range(rng.randrange(4, 30)):
+            if GAME.current_player(state) is None:
+                break
+            state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+        if GAME.current_player(state) is not None and len(GAME.legal_actions(state)) > 1:
+            positions.append(state)
+    return positions
+
+
+def twin_with_other_clues(state: Any, seat: int) -> Any:
+    """Another true game behind the same view of `seat`: other clues for the others where possible, another
+    generator."""
+    view = GAME.view(state, seat)
+    for attempt in range(40):
+        twin = GAME.determinize(view, seat, random.Random(attempt))
+        if twin.clues != state.clues:
+            return twin
+    return GAME.determinize(view, seat, random.Random(99))
+
+
+POSITIONS = (
+    random_positions(3, range(4)) + random_positions(2, range(4, 7)) + random_positions(4, range(7, 9), "advanced")
+)
+
+
+@pytest.mark.parametrize("state", POSITIONS, ids=lambda s: f"{s.players}p-step{s.step}")
+def test_same_view_different_hidden_clues_same_decision(state: Any) -> None:
+    seat = GAME.current_player(state)
+    twin = twin_with_other_clues(state, seat)
+    assert GAME.view(twin, seat) == GAME.view(state, seat)
+    assert twin.rng != state.rng
+    results = []
+    for truth in (state, twin):
+        player = make_player("mcts:it=120", seed=77)
+        assert isinstance(player, MctsPlayer)
+        results.append(player.decide(GAME, GAME.view(truth, seat), seat))
+    assert results[0].action == results[1].action
+    assert results[0].stats == results[1].stats
+    policies = [make_player("policy", seed=5).choose(GAME, GAME.view(truth, seat), seat) for truth in (state, twin)]
+    assert policies[0] == policies[1]
+
+
+def pinned_down() -> list[Any]:
+    """Turn positions of 3-player games where the deciding seat's deduction leaves one habitat."""
+    found = []
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = GAME.new_game(seed, 3)
+        while (seat := GAME.current_player(state)) is not None:
+            if state.step == 1:
+                deduction = deduce(GAME.view(state, seat))
+                if deduction.options is not None and len(deduction.options) == 1:
+                    found.append(state)
+                    break
+            state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+        if len(found) == 4:
+            break
+    return found
+
+
+@pytest.mark.parametrize("state", pinned_down(), ids=lambda s: f"seed-turn{s.turn}")
+def test_mcts_searches_the_habitat_once_deduction_leaves_one(state: Any) -> None:
+    seat = GAME.current_player(state)
+    assert make_player("mcts:it=300", seed=3).choose(GAME, GAME.view(state, seat), seat) == Search(state.habitat)
+
+
+def test_the_policy_player_asks_about_candidates_and_never_takes_the_hint() -> None:
+    for state in random_positions(3, range(20, 30)):
+        seat = GAME.current_player(state)
+        choice = make_player("policy", seed=1).choose(GAME, GAME.view(state, seat), seat)
+        assert type(choice).__name__ != "Hint"
+        assert choice in GAME.legal_actions(state)
