@@ -19,7 +19,9 @@ Optional game hooks, looked up on the game object (docs/engine.md):
   the playout, instead of a pure `apply` per action;
 - `determinizer(view, seat) -> (rng -> state)`: `determinize` with what does not change between iterations
   computed once per search;
-- `nothing_hidden(view, seat) -> bool`: the view is the whole position, so the search is exact (plain UCT).
+- `nothing_hidden(view, seat) -> bool`: the view is the whole position, so the search is exact (plain UCT);
+- `search_actions(view, seat, actions) -> actions`: the root's decisions worth searching, a subset of the legal
+  ones chosen from the view alone (Cryptid: hundreds of legal questions, a dozen informative ones).
 """
 
 from __future__ import annotations
@@ -146,7 +148,7 @@ def search(
     searching thread every `progress_interval` seconds and once at the end.
     """
     started = time.perf_counter()
-    actions = list(game.legal_actions(root))
+    actions = root_actions(game, root, seat)
     if not actions:
         raise ValueError(f"seat {seat} has no decision to make in this state")
     if len(actions) == 1:
@@ -184,6 +186,13 @@ def search(
     if on_progress is not None:
         on_progress(run.progress(elapsed))
     return run.result(elapsed, cancelled)
+
+
+def root_actions(game: Game, root: Any, seat: int) -> list[Any]:
+    """The decisions a search of `root` weighs: the legal ones, narrowed by the game's `search_actions` hook."""
+    actions = list(game.legal_actions(root))
+    narrow = getattr(game, "search_actions", None)
+    return list(narrow(root, seat, actions)) if narrow is not None and actions else actions
 
 
 # Iterations between checks that the most visited root action can still be overtaken.

@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from exotui.ai.mcts import ActionStats, Cancel, ProgressCallback, SearchConfig, SearchResult, search
+from exotui.ai.mcts import ActionStats, Cancel, ProgressCallback, SearchConfig, SearchResult, root_actions, search
 from exotui.engine.protocol import Game
 
 _pool: ProcessPoolExecutor | None = None
@@ -66,7 +66,7 @@ def parallel_search(
 
     Tree k searches with seed `seed + k`, so an iteration budget still gives a deterministic result.
     """
-    actions = list(game.legal_actions(root))
+    actions = root_actions(game, root, seat)
     if processes < 2 or len(actions) < 2:
         return search(
             game, root, seat, config, seed=seed, knows_state=knows_state, cancel=cancel, on_progress=on_progress

@@ -7,7 +7,7 @@ from typing import Any
 from exotui.engine.protocol import check_setup
 from exotui.games.cryptid import rules
 from exotui.games.cryptid import view as views
-from exotui.games.cryptid.heuristic import evaluate, rollout_action
+from exotui.games.cryptid.heuristic import evaluate, rollout_action, search_actions
 from exotui.games.cryptid.state import CryptidAction, CryptidState
 
 
@@ -34,6 +34,7 @@ class CryptidGame:
     events = staticmethod(views.events)
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
+    search_actions = staticmethod(search_actions)
 
     def new_game(self, seed: int, players: int = 3, variant: str | None = None) -> CryptidState:
         check_setup(self, seed, players, variant)

@@ -1,4 +1,5 @@
-"""The AI hooks for Cryptid: a quick judgement of a position, and the simple deducer as the playout policy.
+"""The AI hooks for Cryptid: a quick judgement of a position, the simple deducer as the playout policy, and the
+root decisions worth searching, chosen by exact deduction.
 
 Both read a seat's own clue(s) and the public pieces only, so the simple deducer is honest on a view too: the
 `policy` player plays it as the arenas' baseline.
@@ -11,9 +12,10 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from exotui.games.cryptid.board import ALL, clue_masks, spaces
+from exotui.games.cryptid.cards import SPACES
 from exotui.games.cryptid.rules import ask_spaces, colour_count, colours_of, cubed
-from exotui.games.cryptid.state import TURN, Ask, CryptidState, Search
-from exotui.games.cryptid.view import candidate_clues
+from exotui.games.cryptid.state import OPENING, PENALTY, TURN, Ask, CryptidState, Search
+from exotui.games.cryptid.view import candidate_clues, deduce
 
 # How strongly a smaller set of candidate spaces counts: a seat's weight is (1 / candidates) ** SHARPNESS.
 SHARPNESS: Final = 2.0
@@ -73,3 +75,94 @@ def rollout_action(state: CryptidState, actions: Sequence[Any], rng: random.Rand
         if askable:
             return Ask(spot, askable[int(rng.random() * len(askable))])
     return Search(left[int(rng.random() * len(left))])
+
+
+def habitat_odds(seen: CryptidState) -> dict[int, float] | None:
+    """Per space, the share of the puzzles deduction keeps (`view.deduce`) whose habitat it is; None when they are
+    too many to list (before the opening cubes of a large advanced game)."""
+    deduction = deduce(seen)
+    if deduction.options is None:
+        return None
+    masks = clue_masks(seen.board)
+    common = ALL
+    for clue in deduction.known:
+        common &= masks[clue]
+    counts: dict[int, int] = {}
+    for option in deduction.options:
+        left = common
+        for clue in option:
+            left &= masks[clue]
+        spot = left.bit_length() - 1
+        counts[spot] = counts.get(spot, 0) + 1
+    total = len(deduction.options)
+    return {spot: count / total for spot, count in sorted(counts.items())}
+
+
+def search_actions(seen: CryptidState, seat: int, actions: Sequence[Any]) -> list[Any]:
+    """The decisions worth searching at the root, from the view alone (so honest and the same for every truth):
+
+    - a turn: with one habitat left by deduction, its search only; else the searches of the spaces deduction
+      leaves, and the QUESTIONS questions expected to narrow the puzzles down most (the answer splits the puzzles
+      kept most evenly); never the hint;
+    - an opening or forced cube: the CUBES spaces that tell the others least (the most of your still-possible
+      clues rule them out too);
+    - anything else (moving a disc, the colour of a cube answer): every legal action.
+    """
+    if seen.step == TURN:
+        return _turn_actions(seen, seat, actions)
+    if seen.step in (OPENING, PENALTY) and len(actions) > CUBES:
+        return _quiet_cubes(seen, actions)
+    return list(actions)
+
+
+# Questions kept at a turn's root: enough for the best to be among them, few enough for a 1 s search to tell
+# them apart (about 1,000 iterations).
+QUESTIONS: Final = 12
+# Cube spaces kept at an opening or forced cube's root.
+CUBES: Final = 8
+
+
+def _turn_actions(seen: CryptidState, seat: int, actions: Sequence[Any]) -> list[Any]:
+    deduction = deduce(seen)
+    searches = [action for action in actions if type(action) is Search]
+    asks = [action for action in actions if type(action) is Ask]
+    if deduction.options is None:
+        left = candidates(seen, seat)
+        return [action for action in searches + asks if left >> action.space & 1] or searches
+    odds = habitat_odds(seen)
+    assert odds is not None
+    searches = [action for action in searches if action.space in odds]
+    if len(odds) == 1 or not asks:
+        return searches
+    masks = clue_masks(seen.board)
+    total = len(deduction.options)
+    split: dict[tuple[int, int], int] = {}
+    for seat_asked in {action.seat for action in asks}:
+        columns = [deduction.unknown.index(colour) for colour in colours_of(seen.players, seat_asked)]
+        # Puzzles grouped by the asked seat's clue(s): each group answers every space alike.
+        groups: dict[int, int] = {}
+        for option in deduction.options:
+            allowed = ALL
+            for column in columns:
+                allowed &= masks[option[column]]
+            groups[allowed] = groups.get(allowed, 0) + 1
+        for spot in range(SPACES):
+            split[spot, seat_asked] = sum(count for allowed, count in groups.items() if allowed >> spot & 1)
+
+    def expected_left(action: Ask) -> float:
+        discs = split[action.space, action.seat]
+        return (discs * discs + (total - discs) ** 2) / total
+
+    useful = [action for action in asks if 0 < split[action.space, action.seat] < total]
+    useful.sort(key=expected_left)
+    return searches + useful[:QUESTIONS]
+
+
+def _quiet_cubes(seen: CryptidState, actions: Sequence[Any]) -> list[Any]:
+    masks = clue_masks(seen.board)
+    possible = {colour: candidate_clues(seen, colour) for colour in {action.colour for action in actions}}
+
+    def still_possible(action: Any) -> int:
+        return sum(1 for clue in possible[action.colour] if not masks[clue] >> action.space & 1)
+
+    return sorted(actions, key=still_possible, reverse=True)[:CUBES]
