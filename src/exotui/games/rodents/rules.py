@@ -76,10 +76,15 @@ PASS: Final = Pass()
 # Scoring
 
 
+# Per card, its habitat and its points row: the scoring below runs inside every automaton turn.
+_HABITAT: Final = tuple(entry.habitat for entry in CARDS)
+_POINTS: Final = tuple(entry.points for entry in CARDS)
+
+
 def habitat(rodent: Rodent) -> int:
     """A rodent's habitat now: the top adaptation's, else its own."""
     adaptations = rodent.adaptations
-    return CARDS[adaptations[-1] if adaptations else rodent.card].habitat
+    return _HABITAT[adaptations[-1] if adaptations else rodent.card]
 
 
 def habitat_counts(collections: Sequence[Collection]) -> list[int]:
@@ -87,13 +92,16 @@ def habitat_counts(collections: Sequence[Collection]) -> list[int]:
     counts = [0, 0, 0]
     for collection in collections:
         for rodent in collection.rodents:
-            counts[habitat(rodent)] += 1
+            adaptations = rodent.adaptations
+            counts[_HABITAT[adaptations[-1] if adaptations else rodent.card]] += 1
     return counts
 
 
 def rodent_points(rodent: Rodent, counts: Sequence[int]) -> int:
     """The rodent's printed row with the N of its current habitat, then its mutations in the order played."""
-    points = CARDS[rodent.card].points[min(counts[habitat(rodent)], 3) - 1]
+    adaptations = rodent.adaptations
+    n = counts[_HABITAT[adaptations[-1] if adaptations else rodent.card]]
+    points = _POINTS[rodent.card][n - 1 if n < 3 else 2]
     for mutation in rodent.mutations:
         points = mutate(points, mutation)
     return points
@@ -247,33 +255,47 @@ _REVEALS: Final = tuple(Reveal(slot) for slot in range(_MAX_FIELD))
 _KIND_CODE: Final = tuple(
     0 if CARDS[card].kind == RODENT else 1 if CARDS[card].kind == PREDATOR else 2 for card in ALL_CARDS
 )
-# (hand position, kind code, (player, rodents per collection)) -> the plays of that hand card; a few thousand at most.
-_PLAY_CACHE: dict[tuple[int, int, tuple[int, tuple[int, ...]]], tuple[Play, ...]] = {}
+# (step, last turn, player, Field size, kind codes of the hand, rodents per collection) -> the legal actions.
+_LEGAL_CACHE: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_LEGAL_CACHE_SIZE: Final = 200_000
 
 
 def legal_actions(state: RodentsState) -> tuple[Any, ...]:
     step = state.step
     if step <= MORE:
         player = state.player
-        actions: list[Any] = [STOP] if step == MORE else [PASS] if is_last_turn(state) else []
-        size = len(state.field)
-        shape = (player, tuple(len(collection.rodents) for collection in state.collections))
-        cache = _PLAY_CACHE
-        for position, card in enumerate(state.hands[player]):
-            actions.extend(_SWAPS[position, size])
-            key = (position, _KIND_CODE[card], shape)
-            plays = cache.get(key)
-            if plays is None:
-                plays = cache[key] = tuple(
-                    _PLAYS[position, to, rodent] for to, rodent in targets(card, player, state.collections)
-                )
-            actions.extend(plays)
-        return tuple(actions)
+        hand = state.hands[player]
+        # The answer depends only on this shape of the position: looked up, it costs one key (the AI's inner loop).
+        key = (
+            step,
+            state.ender >= 0 and player != state.ender,
+            player,
+            len(state.field),
+            tuple(map(_KIND_CODE.__getitem__, hand)),
+            tuple(len(collection.rodents) for collection in state.collections),
+        )
+        found = _LEGAL_CACHE.get(key)
+        if found is None:
+            if len(_LEGAL_CACHE) > _LEGAL_CACHE_SIZE:
+                _LEGAL_CACHE.clear()
+            found = _LEGAL_CACHE[key] = _turn_actions(state)
+        return found
     if step == FIELD:
         return (PASS, *_REVEALS[: len(state.field)])
     if step == PLACE:
         return tuple(_PLACES[option] for option in targets(state.pending, state.player, state.collections))
     return ()
+
+
+def _turn_actions(state: RodentsState) -> tuple[Any, ...]:
+    """A turn's actions: the end of the turn (or a last turn's pass), then per hand card its swaps and plays."""
+    player = state.player
+    actions: list[Any] = [STOP] if state.step == MORE else [PASS] if is_last_turn(state) else []
+    size = len(state.field)
+    for position, card in enumerate(state.hands[player]):
+        actions.extend(_SWAPS[position, size])
+        actions.extend(_PLAYS[position, to, rodent] for to, rodent in targets(card, player, state.collections))
+    return tuple(actions)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -495,6 +517,10 @@ def _automaton_turn(state: RodentsState) -> RodentsState:
     )
 
 
+def _automaton_points(collections: Sequence[Collection]) -> int:
+    return collection_points(collections[AUTOMATON], habitat_counts(collections))
+
+
 def automaton_mutation_target(collections: Sequence[Collection], mutation: int) -> int:
     """The rodent of the automaton's collection a mutation goes under.
 
@@ -522,8 +548,7 @@ def automaton_adaptation_target(collections: tuple[Collection, ...], adaptation:
     candidates = elsewhere or candidates
     bare = [i for i in candidates if not rodents[i].adaptations]
     candidates = bare or candidates
-    now = totals(collections)[AUTOMATON]
-    change = {i: totals(place(collections, (), adaptation, AUTOMATON, i)[0])[AUTOMATON] - now for i in candidates}
+    change = {i: _automaton_points(place(collections, (), adaptation, AUTOMATON, i)[0]) for i in candidates}
     best = max(change.values())
     return max(i for i in candidates if change[i] == best)
 
