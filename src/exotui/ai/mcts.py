@@ -35,7 +35,7 @@ from typing import Any, Protocol
 import msgspec
 
 from exotui.engine.protocol import Game
-from exotui.engine.working import WorkingCopy
+from exotui.engine.working import WorkingCopy, random_playout
 
 
 class SearchConfig(msgspec.Struct, frozen=True):
@@ -447,14 +447,15 @@ class _Applied:
         self.state = self.game.apply(self.state, action)
 
     def playout(self, rng: random.Random, limit: int | None) -> None:
+        if self.policy is None:
+            random_playout(self, rng, limit)
+            return
         game, policy, state = self.game, self.policy, self.state
         apply, current, legal_actions = game.apply, game.current_player, game.legal_actions
-        random_ = rng.random
         steps = 0
         while steps != limit and current(state) is not None:
             actions = legal_actions(state)
-            action = actions[int(random_() * len(actions))] if policy is None else policy(state, actions, rng)
-            state = apply(state, action)
+            state = apply(state, policy(state, actions, rng))
             steps += 1
         self.state = state
 

@@ -11,12 +11,12 @@ without a copy or a check per action (engine/working.py).
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Sequence
 from typing import Any, Final
 
 from exotui.engine.protocol import IllegalAction, check_action
 from exotui.engine.rng import seed_state, shuffled
-from exotui.engine.working import random_playout
 from exotui.games.exofauna.cards import (
     ALL_CARDS,
     BLUE,
@@ -154,7 +154,7 @@ def _decisions(
 ) -> list[Any]:
     """The legal decisions of every step but ADAPT, from the parts of a state or of a `_Table` (`hand` sorted)."""
     if step == ACTION:
-        free = [slot * RING + space for slot, spaces in enumerate(holes) if spaces for space in _free(spaces)]
+        free = _free_places(holes)
         return [plays[index] for plays in map(_PLAYS.__getitem__, dict.fromkeys(hand)) for index in free]
     if step == TAKE:
         spaces = holes[focus_slot]
@@ -169,8 +169,15 @@ def _decisions(
     return []
 
 
-def _free(spaces: tuple[int, ...]) -> list[int]:
-    return [space for space in range(RING) if spaces[space] < 0]
+def _free_places(holes: Sequence[Sequence[int] | None]) -> list[int]:
+    """The free spaces of both holes, as slot * RING + space."""
+    return [
+        slot * RING + space
+        for slot, spaces in enumerate(holes)
+        if spaces
+        for space, card in enumerate(spaces)
+        if card < 0
+    ]
 
 
 def _state_adaptations(state: ExoState) -> list[Any]:
@@ -331,8 +338,9 @@ class _Table:
         hands, known, decks, holes = state.hands, state.known, state.decks, state.holes
         first, second = holes
         self.target = state.target
-        self.hands = [list(hands[0]), list(hands[1])]
-        self.known = [list(known[0]), list(known[1])]
+        # Hands and what is known of them stay sorted, as in a state, so legal_actions need not sort them.
+        self.hands = [sorted(hands[0]), sorted(hands[1])]
+        self.known = [sorted(known[0]), sorted(known[1])]
         self.decks = [list(decks[0]), list(decks[1])]
         self.unseen = list(state.unseen)
         self.holes = [list(first.spaces) if first else None, list(second.spaces) if second else None]
@@ -367,7 +375,7 @@ class _Table:
         return _decisions(
             step,
             self.player,
-            sorted(self.hands[self.player]),
+            self.hands[self.player],
             self.holes,
             self.focus_slot,
             self.focus_space,
@@ -405,7 +413,20 @@ class _Table:
                 self.next_turn()
 
     def playout(self, rng: random.Random, limit: int | None) -> None:
-        random_playout(self, rng, limit)
+        """`engine.working.random_playout`, but an Action is drawn without listing every (card, space) pair: the
+        same draw picks the same pair, in legal_actions' order (cards, then places)."""
+        random_ = rng.random
+        steps = 0
+        while steps != limit and self.step != OVER:
+            if self.step == ACTION:
+                cards = list(dict.fromkeys(self.hands[self.player]))
+                free = _free_places(self.holes)
+                index = int(random_() * (len(cards) * len(free)))
+                self.act(_PLAYS[cards[index // len(free)]][free[index % len(free)]])
+            else:
+                actions = self.legal_actions()
+                self.act(actions[int(random_() * len(actions))])
+            steps += 1
 
     def freeze(self) -> ExoState:
         hands, known, decks, holes, cards, colours = (
@@ -419,8 +440,8 @@ class _Table:
         first, second = holes
         return ExoState(
             self.target,
-            (tuple(sorted(hands[0])), tuple(sorted(hands[1]))),
-            (tuple(sorted(known[0])), tuple(sorted(known[1]))),
+            (tuple(hands[0]), tuple(hands[1])),
+            (tuple(known[0]), tuple(known[1])),
             (tuple(decks[0]), tuple(decks[1])),
             (self.unseen[0], self.unseen[1]),
             (
@@ -446,8 +467,8 @@ class _Table:
     # the other seat believe more than it saw.
 
     def to_hand(self, card: int) -> None:
-        self.hands[self.player].append(card)
-        self.known[self.player].append(card)
+        insort(self.hands[self.player], card)
+        insort(self.known[self.player], card)
 
     def take_from_hand(self, card: int) -> None:
         self.hands[self.player].remove(card)
@@ -531,7 +552,7 @@ class _Table:
     def adaptations(self) -> list[Any]:
         hands, decks, player = self.hands, self.decks, self.player
         return adaptation_options(
-            self.focus_slot, self.focus_space, self.holes, sorted(hands[player]), decks[player], decks[1 - player]
+            self.focus_slot, self.focus_space, self.holes, hands[player], decks[player], decks[1 - player]
         )
 
     def adapt(self, action: Any) -> None:
