@@ -241,38 +241,87 @@ def _with(change: Callable[[dict[str, Any]], None]) -> Callable[[Path], bytes]:
     return build
 
 
-BAD_FILES: dict[str, tuple[Callable[[Path], bytes], str]] = {
-    "empty": (lambda _: b"", "empty file"),
-    "truncated": (lambda tmp_path: recorded(3, "quick")[0][:-40], "truncated"),
-    "text": (lambda _: b"not a save at all\n", "not an exotui save"),
-    "png": (lambda _: b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", "not an exotui save"),
-    "a list": (lambda _: msgspec.msgpack.encode([1, 2, 3]), "not an exotui save"),
-    "json": (lambda _: b'{"header": {"format": 1}}', "not an exotui save"),
-    "newer format": (_with(_set_header("format", 2)), "newer exotui (save format 2"),
-    "format zero": (_with(_set_header("format", 0)), "unknown save format 0"),
-    "unknown game": (_with(_set_header("game", "chess")), "unknown game 'chess'"),
-    "wrong field type": (_with(_set_header("seed", "seven")), "Expected `int`, got `str` - at `$.header.seed`"),
-    "negative count": (_with(_set_header("actions", -1)), "at `$.header.actions`"),
+# Per bad file: how to build it, what the message says in a player's words, and the decoder's detail kept for
+# `exotui verify` (None when the message says it all).
+BAD_FILES: dict[str, tuple[Callable[[Path], bytes], str, str | None]] = {
+    "empty": (lambda _: b"", "empty file", None),
+    "truncated": (
+        lambda tmp_path: recorded(3, "quick")[0][:-40],
+        "not an exotui save (damaged, cut short",
+        "truncated",
+    ),
+    "text": (lambda _: b"not a save at all\n", "not an exotui save", None),
+    "png": (lambda _: b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", "not an exotui save", None),
+    "a list": (lambda _: msgspec.msgpack.encode([1, 2, 3]), "not an exotui save", "Expected `object`, got `array`"),
+    "json": (lambda _: b'{"header": {"format": 1}}', "not an exotui save", None),
+    "newer format": (_with(_set_header("format", 2)), "newer exotui (save format 2", None),
+    "format zero": (_with(_set_header("format", 0)), "unknown save format 0", None),
+    "unknown game": (_with(_set_header("game", "chess")), "unknown game 'chess'", None),
+    "wrong field type": (
+        _with(_set_header("seed", "seven")),
+        "damaged save: the seed in the header is not valid",
+        "Expected `int`, got `str` - at `$.header.seed`",
+    ),
+    "negative count": (
+        _with(_set_header("actions", -1)),
+        "damaged save: the number of actions in the header is not valid",
+        "at `$.header.actions`",
+    ),
     "escape in a name": (
         _with(_set_header("seats", [{"name": "\x1b]0;pwned\x07", "kind": "human"}] * 2)),
-        "$.header.seats",
+        "damaged save: the name of player 1 is not valid",
+        "$.header.seats[0].name",
     ),
-    "wrong game": (_with(lambda content: content.__setitem__("actions", [["play", 7, 1, 6]])), "action 1 is not a Pig"),
-    "bad action field": (_with(lambda content: content["actions"].__setitem__(2, ["roll", "2"])), "action 3 is not"),
-    "too many seats": (_with(_set_header("seats", [{"name": "Ann", "kind": "human"}] * 5)), "cannot set up the game"),
-    "unknown variant": (_with(_set_header("variant", "slow")), "cannot set up the game"),
-    "deep nesting": (lambda _: b"\x81\xa4junk" + b"\x91" * 200_000 + b"\xc0", "nested too deeply"),
-    "absurd array length": (lambda _: b"\x81\xa7actions\xdd\xff\xff\xff\xff\xc0\xc0", "truncated"),
-    "absurd map length": (lambda _: b"\x81\xa6header\xdf\xff\xff\xff\xff\xa6format\x01", "truncated"),
-    "absurd string length": (lambda _: b"\x81\xa6header\x81\xa6format\xdb\xff\xff\xff\xff", "truncated"),
-    "trailing junk": (lambda tmp_path: recorded(3, "quick")[0] + b"\xc0", "trailing characters"),
-    "huge": (lambda _: b"\0" * (records.MAX_SAVE_BYTES + 1), "larger than"),
+    "bidi in a name": (
+        _with(_set_header("seats", [{"name": "Ann\u202egnp.exe", "kind": "human"}] * 2)),
+        "damaged save: the name of player 1 is not valid",
+        "$.header.seats[0].name",
+    ),
+    "wrong game": (
+        _with(lambda content: content.__setitem__("actions", [["play", 7, 1, 6]])),
+        "damaged save: action 1 (a Pig action) is not valid",
+        "Invalid value 'play'",
+    ),
+    "bad action field": (
+        _with(lambda content: content["actions"].__setitem__(2, ["roll", "2"])),
+        "damaged save: action 3 (a Pig action) is not valid",
+        "Expected `int`, got `str`",
+    ),
+    "too many seats": (
+        _with(_set_header("seats", [{"name": "Ann", "kind": "human"}] * 5)),
+        "cannot set up the game",
+        None,
+    ),
+    "unknown variant": (_with(_set_header("variant", "slow")), "cannot set up the game", None),
+    "deep nesting": (lambda _: b"\x81\xa4junk" + b"\x91" * 200_000 + b"\xc0", "nested too deeply", None),
+    "absurd array length": (
+        lambda _: b"\x81\xa7actions\xdd\xff\xff\xff\xff\xc0\xc0",
+        "not an exotui save",
+        "truncated",
+    ),
+    "absurd map length": (
+        lambda _: b"\x81\xa6header\xdf\xff\xff\xff\xff\xa6format\x01",
+        "not an exotui save",
+        "truncated",
+    ),
+    "absurd string length": (
+        lambda _: b"\x81\xa6header\x81\xa6format\xdb\xff\xff\xff\xff",
+        "not an exotui save",
+        "truncated",
+    ),
+    "trailing junk": (lambda tmp_path: recorded(3, "quick")[0] + b"\xc0", "not an exotui save", "trailing characters"),
+    "huge": (lambda _: b"\0" * (records.MAX_SAVE_BYTES + 1), "larger than", None),
+    "a huge invalid tag": (
+        _with(lambda content: content["actions"].__setitem__(0, ["x" * 100_000])),
+        "damaged save: action 1 (a Pig action) is not valid",
+        "Invalid value 'xxxxxxxx",
+    ),
 }
 
 
 @pytest.mark.parametrize("case", sorted(BAD_FILES))
-def test_a_bad_file_gives_one_line_naming_it_and_stays_as_it_was(tmp_path, case):
-    build, problem = BAD_FILES[case]
+def test_a_bad_file_gives_one_line_in_a_players_words_and_stays_as_it_was(tmp_path, case):
+    build, problem, detail = BAD_FILES[case]
     path = tmp_path / "bad.exosave"
     path.write_bytes(build(tmp_path))
     before = (path.read_bytes(), path.stat().st_mtime_ns, sorted(os.listdir(tmp_path)))
@@ -282,7 +331,12 @@ def test_a_bad_file_gives_one_line_naming_it_and_stays_as_it_was(tmp_path, case)
     assert type(caught.value) is BadSave
     assert message.startswith(f"{path}: ")
     assert problem in message
-    assert "\n" not in message
+    # No decoder jargon for players; it is kept, cut short, for `exotui verify`.
+    assert "`" not in message and "$." not in message
+    if detail is not None:
+        assert detail in caught.value.detail
+    assert len(caught.value.detail or "") <= records.DETAIL_LIMIT
+    assert "\n" not in message and len(message) - len(str(path)) <= records.PROBLEM_LIMIT + 2
     assert (path.read_bytes(), path.stat().st_mtime_ns, sorted(os.listdir(tmp_path))) == before
 
 
@@ -290,9 +344,9 @@ def test_a_bad_file_gives_one_line_naming_it_and_stays_as_it_was(tmp_path, case)
 def test_a_missing_or_odd_path_cannot_be_read(tmp_path, make):
     path = tmp_path / "x.exosave"
     make(path)
-    with pytest.raises(BadSave, match="cannot read"):
+    with pytest.raises(BadSave, match=r"cannot read|not a save file: a directory"):
         load(path)
-    with pytest.raises(BadSave, match="cannot read"):
+    with pytest.raises(BadSave, match=r"cannot read|not a save file: a directory"):
         read_header(path)
 
 
@@ -334,7 +388,8 @@ def test_a_failed_write_leaves_the_previous_save_and_saving_can_resume(tmp_path,
     assert str(caught.value) == f"saving is off: cannot write {record.path}: {os.strerror(code)}"
     play(record, 6, 3)
     assert record.path.read_bytes() == good
-    assert os.listdir(tmp_path) == ["a.exosave"]
+    # No temporary file left; the lock of the game this record still has open.
+    assert sorted(os.listdir(tmp_path)) == [".a.exosave.lock", "a.exosave"]
     assert load(record.path).header.actions == 6
     monkeypatch.undo()
     register(monkeypatch)

@@ -109,5 +109,7 @@ def test_saves_lists_the_directory(save, tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     header = load(save).header
     assert lines[0] == f"2 saves in {tmp_path}"
-    assert lines[1] == f"  game.exosave: pig, Ann vs Bot, {header.updated:%Y-%m-%d %H:%M} UTC, {header.status}"
+    # In the player's own time zone, labelled so (not "UTC"), as the app's Load screen shows it.
+    local = header.updated.astimezone()
+    assert lines[1] == f"  game.exosave: pig, Ann vs Bot, {local:%Y-%m-%d %H:%M} local time, {header.status}"
     assert lines[2] == "  broken.exosave: unreadable: empty file, not a save"

@@ -70,4 +70,5 @@ def test_a_temporary_file_left_by_a_killed_writer_is_harmless(tmp_path):
     assert load(record.path).final == record.state
     play(record, 1, 3)
     assert load(record.path).final == record.state
-    assert not temp.exists()
+    # Never reused: each write makes a fresh temporary file (SaveDir removes old leftovers, test_savedir.py).
+    assert temp.read_bytes() == b"\xff" * 50_000

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -13,14 +14,16 @@ from typing import NoReturn
 
 import msgspec
 
-from exotui import games
+from exotui import __version__, games
 from exotui.ai import compare
 from exotui.ai.match import play_match
 from exotui.ai.measure import ArenaReport, run_arena, run_bench, run_rules_bench
-from exotui.ai.players import Player, UnknownPlayer, make_player
+from exotui.ai.players import LEVELS, MAX_ITERATIONS, MAX_SECONDS, PLAYER_KINDS, Player, UnknownPlayer, make_player
+from exotui.engine.lock import GameInUse
 from exotui.engine.protocol import GameSetupError
 from exotui.engine.records import BadSave, GameRecord, Header, SavedGame, SavingOff, Seat, VerificationFailed, load
 from exotui.engine.savedir import ENV_VAR, SaveDir
+from exotui.engine.text import local_time, printable
 from exotui.tui.session import GameSession
 
 
@@ -31,6 +34,44 @@ class CliError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise CliError(message)
+
+    def format_help(self) -> str:
+        # The games and players are listed only when asked: it imports every registered game.
+        if self.prog == "exotui":
+            self.epilog = _games_and_players()
+        return super().format_help()
+
+
+def _games_and_players() -> str:
+    """The --help epilog: every registered game with its player counts and variants, every player kind with its
+    levels and their limits (the same limits hold for a level read from a save)."""
+    lines = ["games (--game ID, --variant V):"]
+    for game_id in games.available():
+        game = games.get(game_id)
+        low, high = min(game.player_counts), max(game.player_counts)
+        contiguous = len(game.player_counts) > 2 and game.player_counts == tuple(range(low, high + 1))
+        counts = f"{low} to {high}" if contiguous else " or ".join(str(count) for count in game.player_counts)
+        variants = f"variants: {', '.join(game.variants)}" if game.variants else "no variants"
+        lines.append(f"  {game_id:<10} {game.title}: {counts} players; {variants}")
+    plain = [kind for kind in PLAYER_KINDS if not _has_levels(kind)]
+    levelled = [kind for kind in PLAYER_KINDS if _has_levels(kind)]
+    named = ", ".join(f"{name} ({seconds:g} s)" for name, seconds in LEVELS.items())
+    lines += [
+        "",
+        "players (--players SPEC,SPEC; the computer seats of saved games):",
+        f"  {', '.join(plain)}: no levels",
+        f"  {'|'.join(levelled)}[:LEVEL]: LEVEL is {named} a decision (default normal),",
+        f"    it=N (N iterations, 1 to {MAX_ITERATIONS:,}) or s=X (X seconds, more than 0 up to {MAX_SECONDS:g})",
+    ]
+    return "\n".join(lines)
+
+
+def _has_levels(kind: str) -> bool:
+    try:
+        make_player(f"{kind}:it=1")
+    except UnknownPlayer:
+        return False
+    return True
 
 
 def _game(game_id: str) -> games.Game:
@@ -126,6 +167,7 @@ def _record(
         record.save()
         for action in actions:
             record.append(action)
+        record.close()
     except (SavingOff, ValueError) as exc:
         raise CliError(str(exc)) from None
 
@@ -138,16 +180,18 @@ def _title(header: Header, title: str) -> str:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     path = Path(args.file)
+    shown = printable(str(path), None)
     try:
         saved = load(path)
     except VerificationFailed as exc:
-        print(f"{path}: does not verify: {exc.problem}")
+        print(f"{shown}: does not verify: {exc.problem}")
         return 1
     except BadSave as exc:
-        raise CliError(str(exc)) from None
+        # The decoder's own words too: verify is where an engineer looks at a broken file.
+        raise CliError(f"{exc} (decoder: {exc.detail})" if exc.detail else str(exc)) from None
     header = saved.header
     size = path.stat().st_size
-    print(f"{path}: good: {_title(header, saved.game.title)}; {header.actions} actions, {size} bytes, {header.status}")
+    print(f"{shown}: good: {_title(header, saved.game.title)}; {header.actions} actions, {size} bytes, {header.status}")
     if args.timing:
         runs = []
         for _ in range(20):
@@ -159,7 +203,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_app(saves: SaveDir, opening: GameSession | SavedGame | None = None) -> int:
+def _run_app(saves: SaveDir, opening: GameSession | SavedGame | GameInUse | None = None) -> int:
     # Imported here so the headless subcommands start without loading Textual.
     from exotui.tui.app import run
 
@@ -171,11 +215,26 @@ def cmd_app(args: argparse.Namespace) -> int:
     saves = SaveDir.locate(args.saves_dir)
     if not args.resume:
         return _run_app(saves)
+    problem = saves.problem()
+    if problem is not None:
+        raise CliError(f"no game to continue: {problem}")
     entry = saves.latest_unfinished()
     if entry is None:
-        raise CliError(f"no unfinished game to continue in {saves.path}")
+        unreadable = [entry for entry in saves.entries() if entry.header is None]
+        where = printable(str(saves.path), None)
+        if unreadable:
+            first = unreadable[0]
+            others = f" (and {len(unreadable) - 1} more)" if len(unreadable) > 1 else ""
+            raise CliError(
+                f"no unfinished game to continue in {where}: {printable(first.path.name)} cannot be read: "
+                f"{first.problem}{others}"
+            )
+        raise CliError(f"no unfinished game to continue in {where}")
     try:
         session = GameSession.resume(GameRecord.resume(entry.path))
+    except GameInUse as exc:
+        # The app offers to replay it or to start another game.
+        return _run_app(saves, exc)
     except BadSave as exc:
         raise CliError(str(exc)) from None
     return _run_app(saves, session)
@@ -189,26 +248,32 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if not args.text:
         return _run_app(SaveDir.locate(args.saves_dir), saved)
     header = saved.header
-    print(_title(header, saved.game.title))
+    lines = [_title(header, saved.game.title)]
     for move in saved.moves():
-        print(f"{move.number:4}. turn {move.turn:<3} {header.seats[move.seat].name}: {move.text}")
-        for event in move.events:
-            print(f"{'':6}→ {event}")
-    print(f"{header.status} (turn {header.turn})" if header.finished else header.status)
+        lines.append(f"{move.number:4}. turn {move.turn:<3} {header.seats[move.seat].name}: {move.text}")
+        lines.extend(f"{'':6}→ {event}" for event in move.events)
+    lines.append(f"{header.status} (turn {header.turn})" if header.finished else header.status)
+    for line in lines:
+        print(printable(line, None))
     return 0
 
 
 def cmd_saves(args: argparse.Namespace) -> int:
     saves = SaveDir.locate(args.saves_dir)
+    problem = saves.problem()
+    if problem is not None:
+        raise CliError(problem)
     entries = saves.entries()
-    print(f"{len(entries)} saves in {saves.path}")
+    print(f"{len(entries)} saves in {printable(str(saves.path), None)}")
     for entry in entries:
+        name = printable(entry.path.name)
         if entry.header is None:
-            print(f"  {entry.path.name}: unreadable: {entry.problem}")
+            print(f"  {name}: unreadable: {entry.problem}")
             continue
         header = entry.header
         names = " vs ".join(seat.name for seat in header.seats)
-        print(f"  {entry.path.name}: {header.game}, {names}, {header.updated:%Y-%m-%d %H:%M} UTC, {header.status}")
+        when = f"{local_time(header.updated)} local time"
+        print(printable(f"  {name}: {header.game}, {names}, {when}, {header.status}", None))
     return 0
 
 
@@ -342,7 +407,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="exotui", description="Tabletop games against strong computer opponents.")
+    parser = _Parser(
+        prog="exotui",
+        description="Tabletop games against strong computer opponents.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"exotui {__version__}")
     saves_help = f"where saves live (default: ${ENV_VAR}, else {SaveDir.locate().path})"
     parser.add_argument("--saves-dir", metavar="DIR", help=saves_help)
     parser.add_argument(
@@ -422,10 +492,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler: Callable[[argparse.Namespace], int] = args.handler
         return handler(args)
     except CliError as exc:
-        print(f"exotui: error: {exc}", file=sys.stderr)
+        # Messages quote files and file names: escaped, so that they cannot drive the terminal.
+        print(f"exotui: error: {printable(str(exc), None)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`exotui replay FILE --text | head`): end quietly, as `git log | head` does. Python
+        # would report the pipe again when it flushes stdout at exit, so stdout now goes nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

@@ -8,9 +8,13 @@ positions. Nothing here knows any game: actions are decoded with the game's own 
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import os
+import re
 import signal
+import stat
+import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
@@ -20,7 +24,9 @@ from typing import Annotated, Any, TypeVar
 import msgspec
 
 from exotui import __version__, games
+from exotui.engine.lock import GameInUse, GameLock, ensure_directory
 from exotui.engine.protocol import Game, GameSetupError, IllegalAction, state_hash
+from exotui.engine.text import UNSAFE_CHARS, os_reason, printable
 
 FORMAT_VERSION = 1
 # A full state hash every this many actions (and at the end), besides the two-byte trace after every action.
@@ -31,21 +37,36 @@ HUMAN = "human"
 
 T = TypeVar("T")
 
-# Shown on screens and printed to terminals, so no control characters (no escape sequences from a hostile file).
-Text = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f-\x9f]*$")]
+# Shown on screens and printed to terminals, so no control, bidi or invisible characters (engine/text.py): a
+# hostile file can neither send escape sequences nor reorder what is shown around a name.
+Text = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=f"^[^{UNSAFE_CHARS}]*$")]
 # Always UTC-aware: a naive time from a hand-made file could not even be sorted with the others.
 When = Annotated[datetime, msgspec.Meta(tz=True)]
+# Dates a header may hold: far enough from datetime's limits (years 1 and 9999) to be shown in any time zone.
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+LATEST = datetime(9000, 1, 1, tzinfo=UTC)
+# A result per seat: 1 for a win, 0 for a loss, a share for a shared win.
+Share = Annotated[float, msgspec.Meta(ge=0.0, le=1.0)]
+# Temporary files of write_atomic: `.NAME.<random>.tmp` next to the save (`.NAME.tmp` before version 0.2 of the
+# format code); SaveDir removes those of dead writers.
+TEMP_PATTERN = re.compile(r"^\.(?P<name>.+\.exosave)(?:\.[A-Za-z0-9_]{6,})?\.tmp$")
 
 
 class BadSave(ValueError):
-    """A file that cannot be used as a save; the message is one line naming the file and the problem."""
+    """A file that cannot be used as a save; the message is one line naming the file and the problem.
 
-    def __init__(self, path: Path, problem: str) -> None:
-        # Decoder errors quote the file's own bytes: escape what is not printable so the message stays one line.
-        problem = "".join(char if char.isprintable() else repr(char)[1:-1] for char in problem)
-        super().__init__(f"{path}: {problem}")
+    `problem` says it in a player's words (which part of the file is wrong); `detail` keeps the decoder's own
+    words for `exotui verify` (None when the problem says it all). Both are printable and cut to a sane length:
+    they quote the file's own bytes.
+    """
+
+    def __init__(self, path: Path, problem: str, detail: str | None = None) -> None:
+        problem = printable(problem, PROBLEM_LIMIT)
+        detail = _quotes_cut(printable(detail, None)) if detail is not None else None
+        super().__init__(f"{printable(str(path), None)}: {problem}")
         self.path = path
         self.problem = problem
+        self.detail = printable(detail, DETAIL_LIMIT) if detail is not None else None
 
 
 class VerificationFailed(BadSave):
@@ -60,12 +81,23 @@ class VerificationFailed(BadSave):
         self.index = index
 
 
+# Longest problem and detail in a message, so that a message with its path stays one readable line.
+PROBLEM_LIMIT = 120
+DETAIL_LIMIT = 160
+_QUOTED = re.compile(r"(['`\"])([^'`\"]{61,})\1")
+
+
+def _quotes_cut(text: str) -> str:
+    """`text` with every quoted piece longer than 60 characters cut (msgspec quotes a whole invalid value)."""
+    return _QUOTED.sub(lambda match: f"{match[1]}{printable(match[2])}{match[1]}", text)
+
+
 class SavingOff(OSError):
     """The save could not be written (read-only or full directory...); the game goes on only in memory."""
 
     def __init__(self, path: Path, error: OSError) -> None:
         reason = error.strerror or str(error)
-        super().__init__(f"saving is off: cannot write {path}: {reason}")
+        super().__init__(f"saving is off: cannot write {printable(str(path), None)}: {printable(reason)}")
         self.path = path
 
 
@@ -102,7 +134,14 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     actions: Annotated[int, msgspec.Meta(ge=0)]
     turn: int
     # Per seat, once the game is over: 1 for a win, 0 for a loss, shares for a shared win.
-    result: Annotated[tuple[float, ...], msgspec.Meta(min_length=1, max_length=16)] | None = None
+    result: Annotated[tuple[Share, ...], msgspec.Meta(min_length=1, max_length=16)] | None = None
+
+    def __post_init__(self) -> None:
+        # Checked while decoding, so no later code (sorting, showing in a far time zone) meets a date it cannot use.
+        for name in ("created", "updated"):
+            when = getattr(self, name)
+            if not EARLIEST <= when <= LATEST:
+                raise ValueError(f"the date the game was {_DATE_WORDS[name]} is impossible: {when:%Y-%m-%d}")
 
     @property
     def finished(self) -> bool:
@@ -120,6 +159,9 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
         if len(winners) == len(self.seats):
             return "a draw"
         return f"{' and '.join(winners)} won"
+
+
+_DATE_WORDS = {"created": "started", "updated": "last played"}
 
 
 class Move(msgspec.Struct, frozen=True):
@@ -221,11 +263,18 @@ def _action_decoder(action_type: Any) -> msgspec.msgpack.Decoder[Any]:
 
 
 def _read(path: Path) -> bytes:
+    """The bytes of a save. Only a regular file is opened (a FIFO or a device could block for ever), checked
+    before opening and again on the open file; links are followed for reading (never for writing)."""
     try:
-        with open(path, "rb") as file:
+        if not stat.S_ISREG(mode := os.stat(path).st_mode):
+            raise BadSave(path, f"not a save file: {_file_kind(mode)}")
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        with open(fd, "rb") as file:
+            if not stat.S_ISREG(mode := os.fstat(fd).st_mode):
+                raise BadSave(path, f"not a save file: {_file_kind(mode)}")
             data = file.read(MAX_SAVE_BYTES + 1)
     except OSError as exc:
-        raise BadSave(path, f"cannot read: {exc.strerror or exc}") from None
+        raise BadSave(path, f"cannot read: {os_reason(exc)}") from None
     if not data:
         raise BadSave(path, "empty file, not a save")
     if len(data) > MAX_SAVE_BYTES:
@@ -233,17 +282,87 @@ def _read(path: Path) -> bytes:
     return data
 
 
-def _decode(decoder: msgspec.msgpack.Decoder[T], data: bytes | msgspec.Raw, path: Path, what: str) -> T:
+def _file_kind(mode: int) -> str:
+    kinds = {
+        stat.S_ISDIR: "a directory",
+        stat.S_ISFIFO: "a named pipe",
+        stat.S_ISSOCK: "a socket",
+        stat.S_ISCHR: "a device",
+        stat.S_ISBLK: "a device",
+    }
+    return next((kind for test, kind in kinds.items() if test(mode)), "not a regular file")
+
+
+# The parts of a save file, in a player's words, by msgspec's location of a value (`$.header.seats[0].name`).
+_PARTS = {
+    "format": "the format number",
+    "app_version": "the app version",
+    "game": "the game's name",
+    "rules_version": "the rules version",
+    "variant": "the variant",
+    "seed": "the seed",
+    "seats": "the list of players",
+    "created": "the date the game was started",
+    "updated": "the date it was last played",
+    "actions": "the number of actions",
+    "turn": "the turn number",
+    "result": "the result",
+    "name": "the name",
+    "kind": "the kind of player",
+    "level": "the level",
+}
+_LOCATION = re.compile(r" - at `\$(?P<where>[^`]*)`$")
+_STEP = re.compile(r"\.(\w+)|\[(\d+)\]")
+
+
+def _in_words(message: str, base: str) -> str:
+    """What is wrong, as a player would say it: which part of the file (or of `base`) a decoder error is about."""
+    match = _LOCATION.search(message)
+    if match is None:
+        # One of Header's own checks (already in words), or a whole mismatch (a list where the save should be).
+        if message.startswith("the date"):
+            return f"damaged save: {message}"
+        return "not an exotui save" if base == "the file" else f"damaged save: {base} is not valid"
+    return f"damaged save: {_part(match['where'], base)}"
+
+
+def _part(where: str, base: str) -> str:
+    steps = [name or int(index) for name, index in _STEP.findall(where)]
+    if base != "the file":
+        fields = [step for step in steps if isinstance(step, str)]
+        return f"{base}: its {fields[-1]} is not valid" if fields else f"{base} is not valid"
+    match steps:
+        case ["header", "seats", int(seat), str(field), *_]:
+            return f"{_PARTS.get(field, field)} of player {seat + 1} is not valid"
+        case ["header", "seats", int(seat), *_]:
+            return f"player {seat + 1} is not valid"
+        case ["header", str(field), *_]:
+            return f"{_PARTS.get(field, field)} in the header is not valid"
+        case ["actions", *_]:
+            return "the list of actions is not valid"
+        case ["checkpoint_every" | "checkpoints" | "final" | "trace", *_]:
+            return "the checks that prove the game is not valid"
+        case _:
+            return "the file's layout is not that of an exotui save"
+
+
+def _decode(decoder: msgspec.msgpack.Decoder[T], data: bytes | msgspec.Raw, path: Path, base: str) -> T:
+    """Decode, or raise BadSave saying which part (`base`: "the file", "action 3") is wrong; `detail` the why."""
     try:
         return decoder.decode(data)
+    except msgspec.ValidationError as exc:
+        raise BadSave(path, _in_words(str(exc), base), str(exc)) from None
     except (msgspec.DecodeError, UnicodeDecodeError) as exc:
-        raise BadSave(path, f"{what}: {exc}") from None
+        raise BadSave(path, "not an exotui save (damaged, cut short, or another kind of file)", str(exc)) from None
+    except (ValueError, OverflowError) as exc:
+        # msgspec raises these for values no Python object can hold (a timestamp in the year 10000).
+        raise BadSave(path, f"damaged save: a value no date or number can hold, in {base}", str(exc)) from None
     except RecursionError:
-        raise BadSave(path, f"{what}: nested too deeply") from None
+        raise BadSave(path, f"damaged save: {base} is nested too deeply") from None
 
 
 def _check_format(data: bytes, path: Path) -> None:
-    version = _decode(_PROBE, data, path, "not an exotui save").header.format
+    version = _decode(_PROBE, data, path, "the file").header.format
     if version > FORMAT_VERSION:
         raise BadSave(path, f"made by a newer exotui (save format {version}, this one reads up to {FORMAT_VERSION})")
     if version < 1:
@@ -254,7 +373,7 @@ def read_header(path: Path) -> Header:
     """The header alone, without replaying: cheap enough to list a directory of saves. Raises BadSave."""
     data = _read(path)
     _check_format(data, path)
-    return _decode(_HEADER, data, path, "not an exotui save").header
+    return _decode(_HEADER, data, path, "the file").header
 
 
 def load(path: Path) -> SavedGame:
@@ -276,12 +395,12 @@ def _game_of(header: Header, path: Path) -> Game:
 
 def _replay(path: Path, data: bytes) -> tuple[SavedGame, _Checkpoints]:
     _check_format(data, path)
-    saved = _decode(_FILE, data, path, "not an exotui save")
+    saved = _decode(_FILE, data, path, "the file")
     header = saved.header
     game = _game_of(header, path)
     decoder = _action_decoder(game.action_type)
     actions = tuple(
-        _decode(decoder, raw, path, f"action {number} is not a {game.title} action")
+        _decode(decoder, raw, path, f"action {number} (a {game.title} action)")
         for number, raw in enumerate(saved.actions, 1)
     )
     count = len(actions)
@@ -338,26 +457,47 @@ def _check_progress(path: Path, game: Game, header: Header, state: Any) -> None:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Replace `path` by `data` so that a crash at any instant leaves either the old file or the new one, whole."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.tmp")
+    """Replace `path` by `data` so that a crash at any instant leaves either the old file or the new one, whole.
+
+    The data goes to a fresh temporary file of an unpredictable name, created exclusively and without following
+    links (`mkstemp`), so nothing planted in the directory (a link, a FIFO) is ever written through or waited on.
+    The save itself is never written through a link nor over a read-only file: OSError says so, as the platform's
+    own tools would refuse.
+    """
+    directory = path.parent
+    ensure_directory(directory)
+    _check_target(path)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
-        with open(temp, "wb") as file:
+        with open(fd, "wb") as file:
             file.write(data)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
-            temp.unlink()
+            os.unlink(temp)
         raise
     # The rename itself lives in the directory: without this a power cut could still bring back the old file.
     if os.name == "posix":
-        directory = os.open(path.parent, os.O_RDONLY)
+        directory_fd = os.open(directory, os.O_RDONLY)
         try:
-            os.fsync(directory)
+            os.fsync(directory_fd)
         finally:
-            os.close(directory)
+            os.close(directory_fd)
+
+
+def _check_target(path: Path) -> None:
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(info.st_mode):
+        raise OSError(errno.ELOOP, "the save is a symbolic link, and exotui does not write through links")
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(errno.EEXIST, f"the save's name is taken by {_file_kind(info.st_mode)}")
+    if not info.st_mode & stat.S_IWUSR:
+        raise OSError(errno.EACCES, "the save is read-only")
 
 
 def _now() -> datetime:
@@ -445,6 +585,8 @@ class GameRecord:
         self.state = state
         self.actions = list(actions)
         self.saving_off: SavingOff | None = None
+        # The one-writer lock (engine/lock.py): taken by `resume`, or by the first `save` of a new game.
+        self._lock: GameLock | None = None
         self._encoded = [msgspec.Raw(_ENCODER.encode(action)) for action in actions]
         self._checkpoints = checkpoints
 
@@ -476,11 +618,34 @@ class GameRecord:
 
     @classmethod
     def resume(cls, path: Path) -> GameRecord:
-        """The record of a saved game, verified, ready to go on from its last position. Raises BadSave."""
-        saved, checkpoints = _replay(path, _read(path))
+        """The record of a saved game, verified, ready to go on from its last position, holding its lock.
+
+        Raises GameInUse when another exotui has the game open (it can still be replayed: `load`), BadSave when
+        the file cannot be used. When no lock can be made (a read-only directory), the game resumes and the
+        first save says why saving is off.
+        """
+        try:
+            lock: GameLock | None = GameLock.acquire(path)
+        except GameInUse:
+            raise
+        except OSError:
+            lock = None
+        try:
+            saved, checkpoints = _replay(path, _read(path))
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
         # From now on this app and these rules write the file (the replay proved the rules agree).
         header = msgspec.structs.replace(saved.header, app_version=__version__, rules_version=saved.game.rules_version)
-        return cls(path, saved.game, header, saved.final, saved.actions, checkpoints)
+        record = cls(path, saved.game, header, saved.final, saved.actions, checkpoints)
+        record._lock = lock
+        return record
+
+    def close(self) -> None:
+        """Let another exotui open the game (also done when the record is garbage collected or the process ends)."""
+        if self._lock is not None:
+            self._lock.release()
 
     @property
     def finished(self) -> bool:
@@ -512,11 +677,20 @@ class GameRecord:
         """Write the file now. Raises SavingOff (and remembers it in `saving_off`) when it cannot be written."""
         try:
             with _GATE.held():
+                self._hold_lock()
                 write_atomic(self.path, self.to_bytes())
         except OSError as exc:
             self.saving_off = SavingOff(self.path, exc)
             raise self.saving_off from None
         self.saving_off = None
+
+    def _hold_lock(self) -> None:
+        """Take the game's lock unless held; OSError (GameInUse...) when this record may not write."""
+        if self._lock is not None and self._lock.held:
+            return
+        if self._lock is not None and self._lock.superseded:
+            raise OSError(errno.EBUSY, "the game was opened again in this app, which saves it from there")
+        self._lock = GameLock.acquire(self.path)
 
     def to_bytes(self) -> bytes:
         checkpoints = self._checkpoints

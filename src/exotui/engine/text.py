@@ -6,14 +6,15 @@ sequences), nor reorder or hide what is shown around it (bidi and invisible char
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Final
 
 # Longest piece of a file, name or value quoted in a one-line message.
 QUOTE_LIMIT: Final = 60
-# The characters a save's texts may not hold, as a regular-expression class (msgspec checks it while decoding):
-# C0 and C1 controls, the bidi controls and marks (U+061C, U+200E-F, U+202A-E, U+2066-9), the invisible ones
-# (U+200B-D, U+2060-4, U+FEFF) and the line and paragraph separators (U+2028-9).
-UNSAFE_CLASS: Final = "[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]"
+# The characters a save's texts may not hold, as the inside of a regular-expression class (msgspec checks it while
+# decoding): C0 and C1 controls, the bidi controls and marks (U+061C, U+200E-F, U+202A-E, U+2066-9), the
+# invisible ones (U+200B-D, U+2060-4, U+FEFF) and the line and paragraph separators (U+2028-9).
+UNSAFE_CHARS: Final = r"\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff"
 
 
 def printable(text: str, limit: int | None = QUOTE_LIMIT) -> str:
@@ -36,3 +37,13 @@ def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
     except Exception:  # a hostile object's __repr__ may raise anything; it is only being named
         text = f"<{type(value).__name__} object>"
     return printable(text, limit)
+
+
+def os_reason(error: OSError) -> str:
+    """An OSError in a player's words: "permission denied" rather than "[Errno 13] Permission denied: '/x'"."""
+    return error.strerror[:1].lower() + error.strerror[1:] if error.strerror else printable(str(error))
+
+
+def local_time(when: datetime) -> str:
+    """A saved time as players read it, in their own time zone (saves hold UTC); the app and the CLI agree."""
+    return f"{when.astimezone():%Y-%m-%d %H:%M}"

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from exotui import games
+from exotui.engine.lock import GameInUse
 from exotui.engine.records import (
     BadSave,
     GameRecord,
@@ -35,6 +36,7 @@ from exotui.tui.screens.help import HelpScreen
 from exotui.tui.screens.load import LoadScreen
 from exotui.tui.screens.new_game import NewGameScreen, seat_names
 from exotui.tui.screens.notice import NoticeScreen
+from exotui.tui.screens.open_elsewhere import OpenElsewhereScreen
 from exotui.tui.screens.replay import ANALYSIS_LEVEL, ReplayScreen
 from exotui.tui.screens.title import TitleScreen
 from exotui.tui.session import GameSession
@@ -66,7 +68,7 @@ class ExoTuiApp(App[None]):
         ai_pause: float = AI_PAUSE,
         default_seed: int | None = None,
         saves: SaveDir | None = None,
-        opening: GameSession | SavedGame | None = None,
+        opening: GameSession | SavedGame | GameInUse | None = None,
         analysis_level: str = ANALYSIS_LEVEL,
     ) -> None:
         """`default_seed` replaces the random deal of a blank seed (for tests and demos). Games are saved in `saves`
@@ -96,6 +98,8 @@ class ExoTuiApp(App[None]):
         elif isinstance(self.opening, SavedGame):
             # `exotui replay FILE`: leaving the replay leaves the app, back to the shell.
             self.push_screen(ReplayScreen(self.opening, self.analysis_level), lambda _: self.exit())
+        elif isinstance(self.opening, GameInUse):
+            self.offer_elsewhere(self.opening.save)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self._last_focus[event.widget.screen] = event.widget
@@ -223,8 +227,21 @@ class ExoTuiApp(App[None]):
                 self.push_screen(ReplayScreen(load(path), self.analysis_level))
             else:
                 self.play_saved(GameSession.resume(GameRecord.resume(path)))
+        except GameInUse:
+            self.offer_elsewhere(path)
         except BadSave as exc:
             self.push_screen(NoticeScreen("This save cannot be opened", str(exc)))
+
+    def offer_elsewhere(self, path: Path) -> None:
+        """The game is open in another exotui: offer to replay it or to start another."""
+
+        def choose(choice: str | None) -> None:
+            if choice == "replay":
+                self.open_save(path, replay=True)
+            elif choice == "new":
+                self.action_new_game()
+
+        self.push_screen(OpenElsewhereScreen(path), choose)
 
     def play_saved(self, session: GameSession) -> None:
         """Go on with a resumed game (`GameSession.resume`), in place of every screen above the title."""
@@ -250,7 +267,7 @@ class ExoTuiApp(App[None]):
         return choose
 
 
-def run(saves: SaveDir | None = None, opening: GameSession | SavedGame | None = None) -> int:
+def run(saves: SaveDir | None = None, opening: GameSession | SavedGame | GameInUse | None = None) -> int:
     """Run the app saving into `saves`; `opening` as for ExoTuiApp. Returns the exit code (128 + signal number
     after SIGHUP or SIGTERM)."""
     # The hard AI searches on several processes. Their resource tracker must start while sys.stderr is still the

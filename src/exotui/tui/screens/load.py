@@ -18,6 +18,7 @@ from textual.widgets import DataTable, Footer, Static
 from exotui import games
 from exotui.engine.records import HUMAN, Header
 from exotui.engine.savedir import SaveDir, SaveEntry
+from exotui.engine.text import local_time, printable
 from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.notice import NoticeScreen
 from exotui.tui.widgets.too_small import TooSmall
@@ -44,12 +45,12 @@ def row_of(entry: SaveEntry) -> tuple[str, str, str]:
     """(game over seats, date, progress or result) of a save; an unreadable one gives its name and why instead."""
     header = entry.header
     if header is None:
-        return (f"{entry.path.name}\n{entry.problem}", "", "unreadable")
+        return (f"{printable(entry.path.name)}\n{entry.problem}", "", "unreadable")
     variant = f" ({header.variant})" if header.variant else ""
     # Stored in UTC; shown in the player's own time zone.
     return (
         f"{game_title(header.game)}{variant}\n{seats_text(header)}",
-        f"{header.updated.astimezone():%Y-%m-%d %H:%M}",
+        local_time(header.updated),
         header.status,
     )
 
@@ -130,7 +131,12 @@ class LoadScreen(Screen[None]):
         empty_text.display = empty
         if empty:
             kind = "finished games to replay" if self.finished_only else "saved games"
-            empty_text.update(f"No {kind} yet. Every game you play is saved as you go; Esc goes back.")
+            problem = self.saves.problem() if self.saves is not None else None
+            empty_text.update(
+                f"No {kind}: {problem}. Esc goes back."
+                if problem
+                else f"No {kind} yet. Every game you play is saved as you go; Esc goes back."
+            )
             self.status("")
         else:
             table.move_cursor(row=min(row, len(self.entries) - 1))
@@ -162,7 +168,9 @@ class LoadScreen(Screen[None]):
         if entry is None:
             return
         if entry.header is None:
-            self.app.push_screen(NoticeScreen("This save cannot be opened", f"{entry.path}: {entry.problem}"))
+            self.app.push_screen(
+                NoticeScreen("This save cannot be opened", f"{printable(str(entry.path), None)}: {entry.problem}")
+            )
             return
         self.app.open_save(entry.path, replay=replay)
 
@@ -174,8 +182,9 @@ class LoadScreen(Screen[None]):
         if entry is None:
             return
         what, _, progress = row_of(entry)
+        name = printable(entry.path.name)
         self.app.push_screen(
-            DeleteScreen(escape(f"Delete this save?\n{what.splitlines()[0]}, {progress}\n{entry.path.name}")),
+            DeleteScreen(escape(f"Delete this save?\n{what.splitlines()[0]}, {progress}\n{name}")),
             lambda yes: self.delete(entry.path, yes),
         )
 
@@ -185,7 +194,8 @@ class LoadScreen(Screen[None]):
         try:
             self.saves.delete(path)
         except OSError as exc:
-            self.app.push_screen(NoticeScreen("This save cannot be deleted", f"{path}: {exc.strerror or exc}"))
+            reason = exc.strerror or str(exc)
+            self.app.push_screen(NoticeScreen("This save cannot be deleted", f"{printable(str(path), None)}: {reason}"))
             return
         self.refill()
         self.status(f"Deleted {path.name}.")
