@@ -127,8 +127,8 @@ class RodentsBoard(Board):
     HELP: Final = "\n".join(
         [
             "Raging Rodents keys",
-            "  1-9, or ←→ and Enter   pick a hand card (the choice after the cards ends the turn or passes)",
-            "  ↑↓ or 1-9, Enter       what to do with it: swap with a Field card, or play it (points shown)",
+            "  1-9, or ←→ and Enter   pick a hand card; after them: end the turn, or pass",
+            "  ↑↓ or 1-9, Enter       swap it with a Field card, or play it (points shown)",
             "  Esc                    back to your hand",
             "Backs: P F R an animal of the Prairie, Forest or River; M a mutation; A an adaptation. A collection's "
             "rodents read: name, habitat now, points now, mutations, →habitat of the top adaptation. ▶ marks where "
