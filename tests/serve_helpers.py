@@ -21,7 +21,7 @@ from exotui.engine.records import BadSave, read_header
 from exotui.serve.server import ServeOptions, Server
 
 # Seconds to wait for a screen; generous, for a loaded 2-core machine (each app takes a second or two to start).
-PATIENCE = 40.0
+PATIENCE = 60.0
 # Escape sequences (colours, cursor moves) between the characters drawn.
 _ESCAPES = re.compile(rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78M])")
 

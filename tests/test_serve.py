@@ -12,7 +12,9 @@ import asyncssh
 import pytest
 
 from exotui.engine.records import load
-from exotui.serve.identity import ServeError, host_key
+from exotui.serve.identity import ServeError, host_key, key_identity
+from exotui.serve.pty import INPUT_LIMIT
+from exotui.serve.server import ServeOptions, Server
 from serve_helpers import Terminal, actions_saved, connect, eventually, new_key, running, saves_of
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
@@ -127,6 +129,31 @@ def test_an_idle_session_is_ended_with_its_game_saved(tmp_path):
     asyncio.run(scenario())
 
 
+def test_a_client_that_floods_keys_and_never_reads_is_cut_off_while_another_plays_on(tmp_path):
+    async def scenario() -> None:
+        async with running(tmp_path, stall_timeout=2.0) as server:
+            good = await Terminal.open(server, new_key())
+            await good.wait_for("New game")
+            conn = await connect(server, new_key())
+            # A small receive window, never read: the server's writes to it soon block.
+            bad = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None, window=4096)
+            await eventually(lambda: len(server.sessions) == 2)
+            for size in range(40):
+                bad.change_terminal_size(80 + size % 2, 24)
+                bad.stdin.write(b"\x1b[B\x1b[A" * 2000)
+                await asyncio.sleep(0.05)
+            await eventually(lambda: len(server.sessions) == 1)
+            # Keys waiting for the app never pile up beyond the bound (the SSH channel is paused instead).
+            (session,) = server.sessions
+            assert session.program is not None and len(session.program._pending) <= INPUT_LIMIT
+            await good.keys("\r")
+            await good.wait_for("Start")
+            conn.close()
+            await good.close()
+
+    asyncio.run(scenario())
+
+
 def test_stopping_the_server_ends_every_session_with_its_game_saved(tmp_path):
     async def scenario() -> None:
         key = new_key()
@@ -187,3 +214,15 @@ def test_the_host_key_is_created_private_and_reused(tmp_path):
     path.chmod(0o644)
     with pytest.raises(ServeError, match="readable by others"):
         host_key(path)
+
+
+def test_a_session_program_writes_only_in_its_player_s_space(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("XDG_DOWNLOAD_DIR", "/srv/operator")
+    monkeypatch.setenv("SSH_AUTH_SOCK", "/tmp/agent")
+    server = Server(ServeOptions(data=tmp_path))
+    identity = key_identity(tmp_path, new_key())
+    env = server.environment("xterm-256color", identity)
+    assert env["HOME"] == str(identity.saves) and env["TERM"] == "xterm-256color"
+    assert not {"COLUMNS", "XDG_DOWNLOAD_DIR", "SSH_AUTH_SOCK"} & env.keys()
+    assert stat.S_IMODE(os.stat(identity.saves).st_mode) == 0o700

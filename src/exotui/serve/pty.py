@@ -17,6 +17,7 @@ import signal
 import struct
 import termios
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 
 # Bytes of keys held for a program that does not read them, before the SSH channel is paused.
 INPUT_LIMIT = 64 * 1024
@@ -56,7 +57,7 @@ class PtyProcess:
     def pid(self) -> int | None:
         return self.process.pid if self.process is not None else None
 
-    async def start(self, argv: Sequence[str], env: Mapping[str, str], columns: int, rows: int) -> None:
+    async def start(self, argv: Sequence[str], env: Mapping[str, str], cwd: Path, columns: int, rows: int) -> None:
         master, slave = os.openpty()
         try:
             _set_size(slave, columns, rows)
@@ -66,6 +67,7 @@ class PtyProcess:
                 stdout=slave,
                 stderr=slave,
                 env=dict(env),
+                cwd=cwd,
                 start_new_session=True,
                 preexec_fn=_take_terminal,
             )

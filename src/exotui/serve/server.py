@@ -15,7 +15,7 @@ import signal
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
@@ -63,9 +63,9 @@ class ServeOptions:
     host_key: Path | None = None
     max_sessions: int = 20
     idle_timeout: float = 30 * 60.0
+    # Seconds a client may leave the app's output unread (its SSH window full) before it is cut off.
+    stall_timeout: float = STALL_TIMEOUT
     app: Sequence[str] = (sys.executable, "-m", "exotui")
-    # For tests: extra environment for every session's program (never anything from the client).
-    env: dict[str, str] = field(default_factory=dict)
 
 
 class Server:
@@ -76,7 +76,7 @@ class Server:
         self.data = private_dir(options.data)
         self.key = host_key(options.host_key or self.data / "host_key")
         self.sessions: set[AppSession] = set()
-        self.tables = Tables(self.data / "tables", options.env)
+        self.tables = Tables(self.data / "tables")
         self.stopping = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
@@ -124,16 +124,21 @@ class Server:
             *("--name", name, "--saves-dir", str(identity.saves)),
         ]
 
-    def environment(self, term: str) -> dict[str, str]:
-        """The server's environment for a session's program, with the client's terminal type. COLUMNS and LINES
-        are left out: Textual would take them over the terminal's real size, and never follow a resize."""
+    def environment(self, term: str, identity: Identity) -> dict[str, str]:
+        """The server's environment for a session's program, with the client's terminal type.
+
+        HOME is the identity's own directory, and the XDG directories are left out, so whatever the app or Textual
+        writes on a player's behalf (the palette's Screenshot goes to ~/Downloads) lands in that player's space,
+        never in the operator's. COLUMNS and LINES are left out: Textual would take them over the terminal's real
+        size, and never follow a resize.
+        """
         env = {
             name: value
             for name, value in os.environ.items()
-            if not name.startswith(("SSH_", "EXOTUI_")) and name not in ("COLUMNS", "LINES")
+            if not name.startswith(("SSH_", "EXOTUI_", "XDG_")) and name not in ("COLUMNS", "LINES")
         }
-        env.update(self.options.env)
         env["TERM"] = term
+        env["HOME"] = str(identity.saves)
         return env
 
     async def stop(self) -> None:
@@ -150,9 +155,8 @@ class Server:
 class Tables:
     """The tables being played: one process each (table.py), started by the first arrival, ending with the last."""
 
-    def __init__(self, directory: Path, env: dict[str, str]) -> None:
+    def __init__(self, directory: Path) -> None:
         self.directory = directory
-        self.env = {**os.environ, **env}
         # Unix socket paths are short (108 bytes): the sockets live in a private temporary directory.
         self.sockets = Path(tempfile.mkdtemp(prefix="exotui-tables-"))
         self.running: dict[str, asyncio.subprocess.Process] = {}
@@ -181,7 +185,6 @@ class Tables:
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=log,
                 stderr=log,
-                env=self.env,
             )
 
     async def stop(self) -> None:
@@ -327,7 +330,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self.program = PtyProcess(self._output, self._exited, self._input_full)
         try:
             argv = await self.server.command(self.identity, self.name, table)
-            await self.program.start(argv, self.server.environment(self.term or DEFAULT_TERM), *self.size)
+            env = self.server.environment(self.term or DEFAULT_TERM, self.identity)
+            await self.program.start(argv, env, self.identity.saves, *self.size)
         except (OSError, ServeError) as exc:
             self.server.sessions.discard(self)
             self.refuse(f"cannot start: {exc}")
@@ -384,7 +388,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
     def pause_writing(self) -> None:
         if self.program is not None:
             self.program.pause_output()
-            self._stall = self._later(STALL_TIMEOUT, "the connection stopped reading")
+            self._stall = self._later(self.server.options.stall_timeout, "the connection stopped reading")
 
     def resume_writing(self) -> None:
         if self._stall is not None:
