@@ -28,6 +28,7 @@ class RodentsGame:
     outcome = staticmethod(rules.outcome)
     view = staticmethod(views.view)
     determinize = staticmethod(views.determinize)
+    determinizer = staticmethod(views.determinizer)
     describe = staticmethod(views.describe)
     events = staticmethod(views.events)
     evaluate = staticmethod(evaluate)

@@ -9,6 +9,7 @@ and keeps knowing where it is as it moves (`hand_seen`, `field_seen`). Collectio
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -60,13 +61,19 @@ def view(state: RodentsState, seat: int) -> RodentsState:
 
 
 def determinize(view_or_state: RodentsState, seat: int, rng: random.Random) -> RodentsState:
-    """Deal the cards `seat` has not seen back into the hidden places, uniformly among the deals that fit.
+    """A full position consistent with what `seat` knows: `determinizer(view_or_state, seat)(rng)`."""
+    return determinizer(view_or_state, seat)(rng)
+
+
+def determinizer(view_or_state: RodentsState, seat: int) -> Callable[[random.Random], RodentsState]:
+    """Deal the cards `seat` has not seen back into the hidden places, uniformly among the deals that fit; the
+    unseen cards are sorted by back once, and each call only reshuffles (the search calls it every iteration).
 
     A hidden card in a hand or the Field must show the back seen there; the aside pile and the automaton's stack
     show nothing, so they take what is left.
     """
     seen = view(view_or_state, seat)
-    visible = set(card for hand in seen.hands for card in hand if card >= 0)
+    visible = {card for hand in seen.hands for card in hand if card >= 0}
     visible.update(card for card in seen.field if card >= 0)
     visible.update(card for card in seen.stack if card >= 0)
     visible.update(seen.removed)
@@ -76,36 +83,44 @@ def determinize(view_or_state: RodentsState, seat: int, rng: random.Random) -> R
             visible.add(rodent.card)
             visible.update(rodent.mutations)
             visible.update(rodent.adaptations)
-    by_back: list[list[int]] = [[] for _ in BACKS]
+    unseen: list[list[int]] = [[] for _ in BACKS]
     for card in ALL_CARDS:
         if card not in visible:
-            by_back[BACK_OF[card]].append(card)
-    for pool in by_back:
-        rng.shuffle(pool)
-
-    def deal(card: int) -> int:
-        if card >= 0:
-            return card
-        pool = by_back[back_of_hidden(card)]
-        if not pool:
-            raise ValueError(f"inconsistent view: no unseen {BACKS[back_of_hidden(card)]} card left")
-        return pool.pop()
-
-    hands = tuple(tuple(deal(card) for card in hand) for hand in seen.hands)
-    field = tuple(deal(card) for card in seen.field)
-    rest = [card for pool in by_back for card in pool]
-    rng.shuffle(rest)
+            unseen[BACK_OF[card]].append(card)
+    wanted = [0] * len(BACKS)
+    for card in (*(card for hand in seen.hands for card in hand), *seen.field):
+        if card < 0:
+            wanted[back_of_hidden(card)] += 1
+    for back, count in enumerate(wanted):
+        if count > len(unseen[back]):
+            raise ValueError(f"inconsistent view: {count} hidden {BACKS[back]} backs, {len(unseen[back])} unseen")
     aside_count = len(seen.aside)
-    if len(rest) != aside_count + seen.stack_unseen:
-        raise ValueError(f"inconsistent view: {len(rest)} unseen cards for {aside_count + seen.stack_unseen} places")
-    return msgspec.structs.replace(
-        seen,
-        hands=hands,
-        field=field,
-        aside=tuple(sorted(rest[:aside_count])),
-        stack=tuple(rest[aside_count:]) + seen.stack[seen.stack_unseen :],
-        rng=rng.getrandbits(64),
-    )
+    if sum(map(len, unseen)) != sum(wanted) + aside_count + seen.stack_unseen:
+        raise ValueError("inconsistent view: the unseen cards do not fill the hidden places")
+    known_stack = seen.stack[seen.stack_unseen :]
+
+    def deal(rng: random.Random) -> RodentsState:
+        pools = [list(pool) for pool in unseen]
+        for pool in pools:
+            rng.shuffle(pool)
+
+        def place(card: int) -> int:
+            return card if card >= 0 else pools[back_of_hidden(card)].pop()
+
+        hands = tuple(tuple(place(card) for card in hand) for hand in seen.hands)
+        field = tuple(place(card) for card in seen.field)
+        rest = [card for pool in pools for card in pool]
+        rng.shuffle(rest)
+        return msgspec.structs.replace(
+            seen,
+            hands=hands,
+            field=field,
+            aside=tuple(sorted(rest[:aside_count])),
+            stack=tuple(rest[aside_count:]) + known_stack,
+            rng=rng.getrandbits(64),
+        )
+
+    return deal
 
 
 # ---------------------------------------------------------------------------------------------------------------
