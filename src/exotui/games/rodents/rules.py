@@ -60,7 +60,8 @@ AUTOMATON_CARDS: Final = 2  # cards the automaton places each turn
 
 DEFAULT_INVASIONS: Final = 3
 SOLO_INVASIONS: Final = 1
-# Variant id -> number of invasions (the default game plays 3, the solo game 1).
+# Variant id -> number of invasions (the default game plays 3, the solo game 1). [house] A solo game with a variant
+# plays that many invasions and compares the totals.
 VARIANTS: Final = {"1-invasion": 1, "2-invasions": 2, "4-invasions": 4, "5-invasions": 5}
 # [house] Safety limits, so that every game and every search ends: an invasion in which nobody has played their last
 # card after this many turns each is scored as it stands (no Field play); and after this many extra invasions a lead

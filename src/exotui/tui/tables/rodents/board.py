@@ -147,7 +147,8 @@ class RodentsBoard(Board):
             "may play one Field card unseen as your own. Then it is scored. Highest total after the invasions wins "
             "(3 by default); a tie plays another invasion.",
             "Solo: the automaton plays first, two cards of its stack a turn, by the rules' priorities; four turns "
-            "each; more points than the automaton wins, a tie loses.",
+            "each; more points than the automaton wins, a tie loses. [house] With an invasions variant, solo plays "
+            "that many invasions and compares the totals.",
             "",
             "The cards (points with N = 1/2/3+):",
             *(
