@@ -152,8 +152,9 @@ def species_name(state: EndlessState, card: int) -> str:
     return f"{SEAT_NAMES[card // KINDS]}'s {card_name(card)}"
 
 
-def describe(state: EndlessState, action: Any, public: bool = False) -> str:
-    """One sentence for the log, from the state before the action; `public` hides a card placed face down."""
+def describe(state: EndlessState, action: Any) -> str:
+    """One sentence for the log, from the state before the action (told from a seat's view, an event placed face
+    down is named only if that seat can see it in the hand)."""
     seat = state.tasks[-1][1] if state.tasks else 0
     who = SEAT_NAMES[seat]
     kind = type(action)
@@ -176,7 +177,7 @@ def describe(state: EndlessState, action: Any, public: bool = False) -> str:
             return f"{who} deploys {effect} to {habitat_name(state, action.target)}."
         return f"{who} deploys {effect} to {species_name(state, action.target)}."
     if kind is DeployEvent:
-        what = "an event" if public else f"the {card_name(action.card)}"
+        what = f"the {card_name(action.card)}" if action.card in state.hands[seat] else "an event"
         return f"{who} places {what} face down."
     if kind is EndDeploy:
         return f"{who} ends the Deploy Phase."

@@ -22,6 +22,7 @@ _TABLES: dict[str, str] = {
     "exofauna": "exotui.tui.tables.exofauna",
     "exo2": "exotui.tui.tables.exo2",
     "rodents": "exotui.tui.tables.rodents",
+    "endless": "exotui.tui.tables.endless",
 }
 
 # Each table's stylesheet, `tables/<id>/<id>.tcss`, for the app's CSS_PATH (selectors rooted at the board class).

@@ -1,0 +1,5 @@
+"""The Endless Forms table."""
+
+from exotui.tui.tables.endless.board import BOARD
+
+__all__ = ["BOARD"]

@@ -1,0 +1,420 @@
+"""The Endless Forms table: the turn tracker and score, the habitat row with both players' species, your hand,
+the event zones and piles, the focused card's text and the prompt; the log on the right when the terminal is
+wide enough.
+
+Keys: in your Deploy Phase pick a hand card (←→ or its number, Enter), then where it goes from the list (Esc:
+another card); the card after your hand ends the phase. Every other decision (exert and prey, move, keep or
+mulligan, Hot-Footed, Wildfire!, Pathogen, a reveal window) is one list of answers. r jumps to your reveal when a
+window lets you reveal (a window where you hold nothing to reveal never asks); p opens the discard piles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any, Final
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from exotui.games.endless.cards import (
+    EFFECTS,
+    EVENTS,
+    HABITATS,
+    HOMOGENIZATION,
+    HOUSE_NOTE,
+    INSECT_SWARM,
+    KINDS,
+    PATHOGEN,
+    SPECIES,
+    card_name,
+    card_text,
+)
+from exotui.games.endless.game import GAME
+from exotui.games.endless.rules import TURNS, totals
+from exotui.games.endless.state import (
+    ASK_DEPLOY,
+    DeployEffect,
+    DeployEvent,
+    DeploySpecies,
+    EndDeploy,
+    EndlessState,
+    Exert,
+    Flee,
+    HotFoot,
+    Move,
+    Reveal,
+    Sicken,
+    Stand,
+)
+from exotui.games.endless.view import SEAT_NAMES, describe
+from exotui.tui.tables import Board
+from exotui.tui.tables.endless.discard_piles import DiscardPiles
+from exotui.tui.tables.endless.event_zones import EventZones
+from exotui.tui.tables.endless.habitat_row import HabitatRow
+from exotui.tui.tables.endless.hand import HandZone
+from exotui.tui.tables.endless.turn_tracker import TurnTracker
+from exotui.tui.widgets.ai_status import AiStatus
+from exotui.tui.widgets.game_log import GameLog
+from exotui.tui.widgets.prompt import Prompt, answer_bindings, answer_keys, too_few
+
+MOVE: Final = Binding.Group("move", compact=True)
+# From this width on, the log has a column of its own on the right.
+WIDE: Final = 110
+# Events whose choice is a habitat position; the others choose a player or a species.
+HABITAT_EVENTS: Final = frozenset({"Ecological Succession", "Offroading Degradation", "Wildfire!"})
+
+
+class Mode(Enum):
+    WAIT = "wait"  # not the viewer's decision
+    CARD = "card"  # Deploy Phase: choosing a hand card, or the end of the phase
+    TARGET = "target"  # where the chosen card goes
+    LIST = "list"  # any other decision: one list of answers
+
+
+def marks(view: EndlessState, action: Any) -> tuple[int, int]:
+    """(habitat position, species card) the answer acts on, for the row to mark; -1 where none."""
+    kind = type(action)
+    if kind is DeploySpecies or kind in (Move, Flee, HotFoot):
+        return (action.habitat if kind is DeploySpecies else action.to), -1
+    if kind is DeployEffect:
+        if action.card % KINDS in (INSECT_SWARM, PATHOGEN, HOMOGENIZATION):
+            return action.target, -1
+        return -1, action.target
+    if kind is Exert:
+        return -1, action.prey if action.prey >= 0 else action.card
+    if kind in (Sicken, Stand):
+        return -1, action.card
+    if kind is Reveal and action.target >= 0:
+        if card_name(action.card) in HABITAT_EVENTS:
+            return action.target, -1
+        if card_name(action.card) != "Limited Resources":
+            return -1, action.target
+    return -1, -1
+
+
+def focus_card(view: EndlessState, action: Any) -> int:
+    """The card whose text the table shows for an answer: the species or card it acts with."""
+    kind = type(action)
+    if kind is Exert and action.prey >= 0:
+        return action.card
+    card = getattr(action, "card", -1)
+    return card if isinstance(card, int) else -1
+
+
+class EndlessBoard(Board):
+    HELP: Final = "\n".join(
+        [
+            "Endless Forms keys",
+            "  ←→ (hjkl) or 1-9, Enter   Deploy Phase: pick a hand card (S species, F effect, E event), or the "
+            "end of the phase after the cards",
+            "  ↑↓ or 1-9, Enter          where it goes, or any other decision: choose from the list",
+            "  Esc                       back to your hand",
+            "  r                         go to your reveal when a window lets you reveal (windows where you hold "
+            "nothing to reveal never ask)",
+            "  p                         open or close the discard piles",
+            "A species reads: name, population, X/Y (growth when it exerts / decline in its owner's Termination, "
+            "bonuses applied), e if exerted, a letter per effect (A Aesthetic Choice, S Artificially Sustained, "
+            "M Mutigen, P Pack Hunt, R r-Strategist, W Wicked Reflexes). ▶ marks what the answer under the cursor "
+            "acts on.",
+            "",
+            "Endless Forms (two players, the Asombro Edition starter deck each)",
+            "Setup: 8 cards each; keep or mulligan (8 again, then one fewer each time); two habitats each in a row "
+            f"of four. {TURNS} turns alternate, Day then Night for each player; Day draws 1, Night 2.",
+            "1 Initialize: un-exert your species, Desert Playa loses a counter, draw.",
+            "2 Deploy: up to one species (X counters on arrival, 3 of yours per habitat), one effect, one event "
+            "(face down), any order.",
+            "3 Exert: every species of yours that can exerts once, in the order you pick; a predator needs prey of "
+            "its rank or up to 3 lower at its habitat (the prey loses 1).",
+            "4 Move: one species to an adjacent habitat with room (Roadrunner: one more, free).",
+            "5 Termination: every species of both players loses Y; at 0 it is discarded with its effects.",
+            "Events interrupt: a face-down event can be revealed at the start of each phase, when the other player "
+            "announces a deployment, and after each deployment, exertion and move; the other player may respond, "
+            "the last revealed resolves first. Conservation Effort, Echoed Form and Hyper-adaptive Fauna are "
+            "offered only at their trigger.",
+            "After 16 turns the larger total population wins; equal totals draw.",
+            "",
+            "Species (group, rank, X/Y; * predator) [house]:",
+            *(
+                f"  {s.name}: {s.group}{', ' + s.form if s.form else ''}, {s.rank}{'*' if s.predator else ''}, "
+                f"{s.x}/{s.y}"
+                for s in SPECIES
+            ),
+            "Effects: " + ", ".join(card.name for card in EFFECTS),
+            "Events: " + ", ".join(card.name for card in EVENTS),
+            "Habitats: " + ", ".join(h.name for h in HABITATS),
+            "",
+            HOUSE_NOTE,
+        ]
+    )
+
+    BINDINGS: Final = [
+        Binding("up", "move(0, -1)", "move", group=MOVE),
+        Binding("down", "move(0, 1)", "move", group=MOVE),
+        Binding("left", "move(-1, 0)", "move", group=MOVE),
+        Binding("right", "move(1, 0)", "move", group=MOVE),
+        Binding("k", "move(0, -1)", show=False),
+        Binding("j", "move(0, 1)", show=False),
+        Binding("h", "move(-1, 0)", show=False),
+        Binding("l", "move(1, 0)", show=False),
+        Binding("enter", "choose", "choose"),
+        Binding("escape", "back", "back"),
+        Binding("r", "reveal", "reveal"),
+        Binding("p", "piles", "piles"),
+        *answer_bindings("pick"),
+    ]
+
+    can_focus = True
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view: EndlessState | None = None
+        self.viewer = 0
+        self.legal: tuple[Any, ...] = ()
+        self.labels: tuple[str, str] = ("North", "South")
+        self.mode = Mode.WAIT
+        self.item = 0  # the hand card (or the end of the phase) under the cursor
+        self.option = 0  # the answer under the cursor in TARGET and LIST
+        self.piles_open = False
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="endless-main"):
+            with Vertical(id="endless-table"):
+                yield TurnTracker(id="tracker")
+                yield HabitatRow(id="row")
+                yield HandZone(id="hand")
+                yield EventZones(id="events")
+                yield DiscardPiles(id="piles")
+                yield Static(id="card-text", markup=False)
+                yield Prompt(id="prompt")
+                yield AiStatus(id="ai-status")
+            with Vertical(id="endless-side"):
+                yield GameLog(id="log")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width >= WIDE, "-wide")
+
+    # ---------------------------------------------------------------------------------------------------------
+    # Shown a position
+
+    def show(self, view: Any, viewer: int, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
+        changed = view != self.view
+        self.view, self.viewer, self.legal = view, viewer, tuple(legal)
+        # The table's narrow places name seats by the game's short names (North, South).
+        self.labels = SEAT_NAMES
+        if not self.legal:
+            self.mode = Mode.WAIT
+        elif view.tasks[-1][0] == ASK_DEPLOY:
+            if changed or self.mode is not Mode.TARGET:
+                self.mode = Mode.CARD
+            self.item = min(self.item, len(view.hands[viewer]))
+        else:
+            self.mode = Mode.LIST
+            self.option = 0 if changed else min(self.option, len(self.legal) - 1)
+        self._draw()
+
+    def log(self, turn: int, sentence: str) -> None:
+        self.query_one(GameLog).add(turn, sentence)
+
+    def describe_public(self, view: Any, action: Any) -> str:
+        # Told from the view: an event placed face down is named only to the seat that holds it.
+        return describe(view, action)
+
+    @staticmethod
+    def summary(state: Any, seat_labels: Sequence[str]) -> list[str]:
+        north, south = totals(state)
+        lines = [f"{seat_labels[0]}: {north} population", f"{seat_labels[1]}: {south} population"]
+        if north == south:
+            lines.append("Equal totals after 16 turns: a draw.")
+        else:
+            lines.append(f"{seat_labels[0] if north > south else seat_labels[1]} wins by total population.")
+        return lines
+
+    def _hand(self) -> tuple[int, ...]:
+        assert self.view is not None
+        return self.view.hands[self.viewer]
+
+    def _card_answers(self, card: int) -> list[tuple[Any, str]]:
+        view = self.view
+        assert view is not None
+        return [(a, describe(view, a)) for a in self.legal if getattr(a, "card", None) == card]
+
+    def _choices(self) -> list[tuple[Any, str]]:
+        view = self.view
+        assert view is not None
+        if self.mode is Mode.TARGET:
+            return self._card_answers(self._hand()[self.item])
+        if self.mode is Mode.LIST:
+            return [(a, describe(view, a)) for a in self.legal]
+        return []
+
+    def _draw(self) -> None:
+        view = self.view
+        assert view is not None
+        choices = self._choices()
+        focused = choices[self.option][0] if choices else None
+        habitat, species = marks(view, focused) if focused is not None else (-1, -1)
+        self.query_one(TurnTracker).show(view, self.labels)
+        self.query_one(HabitatRow).show(view, self.viewer, self.labels, habitat, species)
+        self.query_one(EventZones).show(view, self.viewer, self.labels)
+        piles = self.query_one(DiscardPiles)
+        piles.display = self.piles_open
+        if self.piles_open:
+            piles.show(view, self.labels)
+        self._draw_hand()
+        card = -1
+        if self.mode is Mode.CARD and self.item < len(self._hand()):
+            card = self._hand()[self.item]
+        elif focused is not None:
+            card = focus_card(view, focused)
+        text = self.query_one("#card-text", Static)
+        text.update(card_text(card) if card >= 0 else "")
+        choosing = self.mode is not Mode.WAIT
+        self.query_one(Prompt).display = choosing
+        self.query_one(AiStatus).display = not choosing
+        self._draw_prompt(choices)
+
+    def _draw_hand(self) -> None:
+        hand = self._hand()
+        playable = frozenset(getattr(a, "card", -1) for a in self.legal)
+        other = 1 - self.viewer
+        assert self.view is not None
+        title = f"Hand ({len(hand)}; {self.labels[other]} {len(self.view.hands[other])}):"
+        deploying = self.mode is Mode.CARD
+        self.query_one(HandZone).show(
+            title,
+            hand,
+            playable,
+            extra="End the Deploy Phase" if deploying else "",
+            cursor=self.item if deploying else None,
+        )
+
+    def _draw_prompt(self, choices: list[tuple[Any, str]]) -> None:
+        prompt = self.query_one(Prompt)
+        if self.mode is Mode.CARD:
+            keys = answer_keys(len(self._hand()) + 1)
+            prompt.show(f"Deploy Phase: a hand card ({keys}, or ←→ and Enter), or the end of the phase.")
+        elif self.mode in (Mode.TARGET, Mode.LIST):
+            keys = answer_keys(len(choices))
+            reveal = " r: reveal." if any(type(a) is Reveal for a, _ in choices) else ""
+            back = " Esc: another card." if self.mode is Mode.TARGET else ""
+            prompt.show(
+                f"Your decision ({keys}, ↑↓ and Enter).{back}{reveal}",
+                options=tuple(t for _, t in choices),
+                cursor=self.option,
+            )
+
+    # ---------------------------------------------------------------------------------------------------------
+    # Keys
+
+    def _notice(self, text: str) -> None:
+        self.post_message(self.Notice(text))
+
+    def _waiting(self) -> bool:
+        if self.mode is Mode.WAIT:
+            assert self.view is not None
+            seat = GAME.current_player(self.view)
+            name = "nobody (the game is over)" if seat is None else self.labels[seat]
+            self._notice(f"Not your decision: {name} is deciding. Help (?) and quit (q) still work.")
+            return True
+        return False
+
+    def action_move(self, columns: int, rows: int) -> None:
+        if self._waiting():
+            return
+        if self.mode is Mode.CARD:
+            self.item = (self.item + columns + rows) % (len(self._hand()) + 1)
+        else:
+            self.option = (self.option + columns + rows) % len(self._choices())
+        self._draw()
+
+    def action_pick(self, number: int) -> None:
+        if self._waiting():
+            return
+        if self.mode is Mode.CARD:
+            if number > len(self._hand()) + 1:
+                self._notice(too_few(len(self._hand()) + 1))
+                return
+            self.item = number - 1
+            self._take_item()
+            return
+        choices = self._choices()
+        if number > len(choices):
+            self._notice(too_few(len(choices)))
+            return
+        self.option = number - 1
+        self._decide(choices[self.option][0])
+
+    def action_choose(self) -> None:
+        if self._waiting():
+            return
+        if self.mode is Mode.CARD:
+            self._take_item()
+        else:
+            self._decide(self._choices()[self.option][0])
+
+    def action_back(self) -> None:
+        if self._waiting():
+            return
+        if self.mode is Mode.TARGET:
+            self.mode = Mode.CARD
+            self._draw()
+        elif self.mode is Mode.CARD:
+            self._notice("Nothing to go back to: pick a hand card, or end the Deploy Phase.")
+        else:
+            self._notice("Nothing to go back to: this list is the whole decision.")
+
+    def action_reveal(self) -> None:
+        if self._waiting():
+            return
+        reveals = [index for index, (a, _) in enumerate(self._choices()) if type(a) is Reveal]
+        if not reveals:
+            self._notice("Nothing to reveal now: a window asks you only when your face-down event may be revealed.")
+            return
+        if len(reveals) == 1:
+            self._decide(self._choices()[reveals[0]][0])
+            return
+        self.option = reveals[0]
+        self._draw()
+
+    def action_piles(self) -> None:
+        self.piles_open = not self.piles_open
+        if self.view is not None:
+            self._draw()
+
+    def _take_item(self) -> None:
+        hand = self._hand()
+        if self.item == len(hand):
+            self._decide(next(a for a in self.legal if type(a) is EndDeploy))
+            return
+        card = hand[self.item]
+        answers = self._card_answers(card)
+        if not answers:
+            self._notice(self._why_not(card))
+            return
+        if len(answers) == 1 and type(answers[0][0]) is DeployEvent:
+            self._decide(answers[0][0])
+            return
+        self.mode = Mode.TARGET
+        self.option = 0
+        self._draw()
+
+    def _why_not(self, card: int) -> str:
+        kind = card % KINDS
+        if kind < 20:
+            return "No species can be deployed now: one a phase, to a habitat where you have fewer than 3."
+        if kind < 30:
+            return "No effect can be deployed now: one a phase, and it needs a card to go to."
+        return "No event can be placed now: one a phase, in an empty event zone."
+
+    def _decide(self, action: Any) -> None:
+        # Until the next position is shown, keys wait: the decision is on its way.
+        self.mode = Mode.WAIT
+        self.option = 0
+        self.post_message(self.Decided(action))
+
+
+BOARD: Final = EndlessBoard

@@ -1,0 +1,46 @@
+"""The discard piles opened (p): every card in each pile, oldest first, and the cards removed from the game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from textual.content import Content
+from textual.widget import Widget
+
+from exotui.games.endless.cards import card_name
+from exotui.games.endless.state import EndlessState
+
+
+def piles_lines(view: EndlessState, labels: Sequence[str]) -> list[str]:
+    lines = []
+    for seat in (0, 1):
+        cards = ", ".join(card_name(card) for card in view.discards[seat]) or "empty"
+        habitats = ", ".join(card_name(card) for card in view.habitat_discards[seat])
+        lines.append(f"{labels[seat]}'s discard pile: {cards}" + (f"; habitats: {habitats}" if habitats else ""))
+    if view.removed:
+        lines.append("Removed from the game: " + ", ".join(card_name(card) for card in view.removed))
+    return lines
+
+
+class DiscardPiles(Widget):
+    """Both discard piles in full, shown in place of the log while opened.
+
+    | Class | Description |
+    | :- | :- |
+    | `piles--title` | the title |
+    """
+
+    COMPONENT_CLASSES: Final = {"piles--title"}
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines: list[str] = []
+
+    def show(self, view: EndlessState, labels: Sequence[str]) -> None:
+        self.lines = piles_lines(view, labels)
+        self.refresh(layout=True)
+
+    def render(self) -> Content:
+        title = Content.styled("Discard piles (p closes)", self.get_visual_style("piles--title", partial=True))
+        return Content("\n").join([title, *(Content(line) for line in self.lines)])

@@ -1,0 +1,59 @@
+"""Both event zones (yours shows its card, the other only that one is there, and a Stable Climate lying in a zone)
+and the discard piles' sizes; the piles themselves open with p."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from textual.content import Content
+from textual.widget import Widget
+
+from exotui.games.endless.cards import EMPTY, card_name
+from exotui.games.endless.state import EndlessState
+
+
+def zone_text(view: EndlessState, seat: int, viewer: int, label: str) -> str:
+    """'Your event: Drought', 'South: face down', with '(blocked)' under a Stable Climate."""
+    card = view.events[seat]
+    if card >= 0 and seat == viewer:
+        shown = card_name(card)
+    elif card != EMPTY:
+        shown = "face down"
+    else:
+        shown = "none"
+    climate = " (Stable Climate: blocked)" if view.climate[seat] >= 0 else ""
+    return f"{'Your event' if seat == viewer else label}: {shown}{climate}"
+
+
+def piles_text(view: EndlessState) -> str:
+    sizes = "/".join(str(len(view.discards[s])) for s in (0, 1))
+    decks = "/".join(str(len(view.decks[s])) for s in (0, 1))
+    return f"Discards {sizes} (p) · decks {decks}"
+
+
+class EventZones(Widget):
+    """One line: both event zones; the discard pile and deck sizes (North/South).
+
+    | Class | Description |
+    | :- | :- |
+    | `events--own` | your event zone |
+    """
+
+    COMPONENT_CLASSES: Final = {"events--own"}
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.own = ""
+        self.other = ""
+        self.piles = ""
+
+    def show(self, view: EndlessState, viewer: int, labels: Sequence[str]) -> None:
+        self.own = zone_text(view, viewer, viewer, labels[viewer])
+        self.other = zone_text(view, 1 - viewer, viewer, labels[1 - viewer])
+        self.piles = piles_text(view)
+        self.refresh()
+
+    def render(self) -> Content:
+        own = Content.styled(self.own, self.get_visual_style("events--own", partial=True))
+        return Content.assemble(own, " · ", self.other, "   ", self.piles)

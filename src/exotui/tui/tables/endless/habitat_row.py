@@ -1,0 +1,175 @@
+"""The habitat row: four habitats side by side, each with the opponent's species above and yours below."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from textual.content import Content, Style
+from textual.widget import Widget
+
+from exotui.games.endless import abilities
+from exotui.games.endless.cards import (
+    AESTHETIC_CHOICE,
+    AGRICULTURAL_LAND,
+    ARTIFICIALLY_SUSTAINED,
+    DESERT_PLAYA,
+    FIRST_HABITAT,
+    GYPSUM_FLATS,
+    HABITATS,
+    HOMOGENIZATION,
+    INSECT_SWARM,
+    KINDS,
+    LAVA_MALPAIS,
+    MUTIGEN,
+    PACK_HUNT,
+    PATHOGEN,
+    R_STRATEGIST,
+    RESOURCE_NAMES,
+    WICKED_REFLEXES,
+)
+from exotui.games.endless.state import EndlessState
+from exotui.games.endless.table import ROOM, ROW, Sp, Table
+
+# The names as the columns print them (the full name is in the card text shown on focus).
+SHORT: Final = (
+    "Badger",
+    "Kestrel",
+    "Kangaroo R",
+    "Hummingbrd",
+    "Sparrow",
+    "Walkstick",
+    "Coyote",
+    "Raven",
+    "Gray Vireo",
+    "Earless Lz",
+    "Roadrunner",
+    "Aphids",
+    "Honeypot",
+    "Monarch",
+    "Box Turtle",
+    "Oryx",
+    "Horned Lz",
+    "Cochineal",
+    "Vulture",
+    "Hognose",
+)
+# An effect on a species, as a letter after its numbers.
+EFFECT_LETTERS: Final = {
+    AESTHETIC_CHOICE: "A",
+    ARTIFICIALLY_SUSTAINED: "S",
+    MUTIGEN: "M",
+    PACK_HUNT: "P",
+    R_STRATEGIST: "R",
+    WICKED_REFLEXES: "W",
+}
+HABITAT_EFFECTS: Final = {INSECT_SWARM: "Swarm", PATHOGEN: "Pathogen", HOMOGENIZATION: "Copy"}
+ABILITIES: Final = {
+    AGRICULTURAL_LAND: "Pesticides",
+    GYPSUM_FLATS: "Spec. blanched",
+    LAVA_MALPAIS: "Spec. melanic",
+}
+
+
+def species_line(t: Table, sp: Sp, width: int) -> str:
+    """'Coyote       5 3/1e P': name, population, X/Y with the bonuses that apply now, e if exerted, effects."""
+    grow = abilities.growth(t, sp, True)
+    fall = abilities.decline(t, sp, sp.owner)
+    letters = "".join(EFFECT_LETTERS.get(effect % KINDS, "") for effect in sp.effects)
+    tail = f"{sp.population:>3} {grow}/{fall}{'e' if sp.exerted else ' '}{letters}"
+    return f"{SHORT[sp.kind]:<{max(1, width - len(tail))}.{max(1, width - len(tail))}}{tail}"
+
+
+def habitat_lines(t: Table, position: int) -> tuple[str, str, str]:
+    """The habitat's name (as it plays: a copy shows the copied name), its resources, its ability and effects."""
+    habitat = t.habitats[position]
+    identity = habitat.identity
+    name = HABITATS[identity - FIRST_HABITAT].name
+    resources = " ".join(RESOURCE_NAMES[bit][:3] for bit in RESOURCE_NAMES if habitat.resources & bit)
+    notes = []
+    if identity == DESERT_PLAYA:
+        notes.append(f"Ephemeral {habitat.counters}")
+    elif identity in ABILITIES:
+        notes.append(ABILITIES[identity])
+    notes.extend(HABITAT_EFFECTS[e % KINDS] for e in habitat.effects if e % KINDS in HABITAT_EFFECTS)
+    notes.extend(f"Offroad t{o.until}" for o in t.offroads if o.position == position)
+    return f"{position + 1} {name}", resources, ", ".join(notes) or "-"
+
+
+class HabitatRow(Widget):
+    """The four habitats in a row; under each, the other player's species (▲), then yours (▼), up to 3 each.
+
+    A species reads: name, population, X/Y (growth when it exerts / decline in its owner's Termination, bonuses
+    applied), e when exerted, a letter per effect (A P M R S W). ▶ marks what the answer under the cursor acts on.
+
+    | Class | Description |
+    | :- | :- |
+    | `row--name` | a habitat's name |
+    | `row--side` | the divider naming the sides |
+    | `row--mark` | the marked habitat or species |
+    | `row--exerted` | an exerted species |
+    """
+
+    COMPONENT_CLASSES: Final = {"row--name", "row--side", "row--mark", "row--exerted"}
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view: EndlessState | None = None
+        self.viewer = 0
+        self.labels: tuple[str, str] = ("North", "South")
+        self.marked_habitat = -1
+        self.marked_species = -1
+
+    def show(
+        self,
+        view: EndlessState,
+        viewer: int,
+        labels: tuple[str, str],
+        marked_habitat: int = -1,
+        marked_species: int = -1,
+    ) -> None:
+        self.view, self.viewer, self.labels = view, viewer, labels
+        self.marked_habitat, self.marked_species = marked_habitat, marked_species
+        self.refresh()
+
+    def render(self) -> Content:
+        view = self.view
+        if view is None or not view.habitats:
+            return Content("The habitats are drawn once both opening hands are kept.")
+        t = Table(view)
+        width = max(8, self.size.width // ROW)
+        cell = width - 1
+        name_style = self.get_visual_style("row--name", partial=True)
+        side_style = self.get_visual_style("row--side", partial=True)
+        mark_style = self.get_visual_style("row--mark", partial=True)
+        exerted_style = self.get_visual_style("row--exerted", partial=True)
+        # Three lines per habitat, the other player's species, a divider naming the sides, then yours.
+        rows: list[list[Content]] = [[] for _ in range(3 + 2 * ROOM + 1)]
+        other = 1 - self.viewer
+        for position in range(ROW):
+            name, resources, notes = habitat_lines(t, position)
+            marked = position == self.marked_habitat
+            rows[0].append(_cell(("▶" if marked else "") + name, cell, mark_style if marked else name_style))
+            rows[1].append(_cell(resources, cell))
+            rows[2].append(_cell(notes, cell))
+            divider = f"▲{self.labels[other]} ▼{self.labels[self.viewer]}" if position == 0 else ""
+            rows[3 + ROOM].append(_cell(divider.ljust(cell, "┄"), cell, side_style))
+            for block, seat in enumerate((other, self.viewer)):
+                top = 3 + block * (ROOM + 1)
+                here = [sp for sp in t.species[seat] if sp.habitat == position]
+                for slot in range(ROOM):
+                    row = rows[top + slot]
+                    if slot >= len(here):
+                        row.append(_cell("", cell))
+                        continue
+                    sp = here[slot]
+                    line = species_line(t, sp, cell - 1)
+                    if sp.card == self.marked_species:
+                        row.append(_cell("▶" + line, cell, mark_style))
+                    else:
+                        row.append(_cell(" " + line, cell, exerted_style if sp.exerted else None))
+        return Content("\n").join(Content("│").join(row) for row in rows)
+
+
+def _cell(text: str, width: int, style: Style | None = None) -> Content:
+    text = text[:width].ljust(width)
+    return Content.styled(text, style) if style is not None else Content(text)

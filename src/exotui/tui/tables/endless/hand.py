@@ -1,0 +1,67 @@
+"""Your hand, card by card, with the cursor; the other hand as its size (and the cards seen going in)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from textual.content import Content
+from textual.widget import Widget
+
+from exotui.games.endless.cards import card_name, is_effect, is_event
+
+
+# A letter per card type, so the type does not rest on colour: S species, F effect, E event.
+def type_letter(card: int) -> str:
+    return "E" if is_event(card) else "F" if is_effect(card) else "S"
+
+
+class HandZone(Widget):
+    """The hand: number key, type letter (S species, F effect, E event) and name, the cursor ▶ on one; after the
+    cards, an extra choice (end the Deploy Phase) reached like a card.
+
+    | Class | Description |
+    | :- | :- |
+    | `hand--title` | the title |
+    | `hand--cursor` | the item under the cursor |
+    | `hand--idle` | a card that cannot be deployed now |
+    """
+
+    COMPONENT_CLASSES: Final = {"hand--title", "hand--cursor", "hand--idle"}
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.title = ""
+        self.cards: tuple[int, ...] = ()
+        self.playable: frozenset[int] = frozenset()
+        self.extra = ""
+        self.cursor: int | None = None
+
+    def show(
+        self,
+        title: str,
+        cards: tuple[int, ...],
+        playable: frozenset[int] = frozenset(),
+        extra: str = "",
+        cursor: int | None = None,
+    ) -> None:
+        self.title, self.cards, self.playable, self.extra, self.cursor = title, cards, playable, extra, cursor
+        self.refresh(layout=True)
+
+    def render(self) -> Content:
+        title = self.get_visual_style("hand--title", partial=True)
+        cursor = self.get_visual_style("hand--cursor", partial=True)
+        idle = self.get_visual_style("hand--idle", partial=True)
+        items = [f"{index + 1} {type_letter(card)} {card_name(card)}" for index, card in enumerate(self.cards)]
+        if self.extra:
+            items.append(f"{len(items) + 1} {self.extra}")
+        parts = [Content.styled(self.title, title)]
+        for index, text in enumerate(items):
+            if index == self.cursor:
+                parts.append(Content.styled(f"▶{text}", cursor))
+            elif index < len(self.cards) and self.cursor is not None and self.cards[index] not in self.playable:
+                parts.append(Content.styled(f" {text}", idle))
+            else:
+                parts.append(Content(f" {text}"))
+        if not items:
+            parts.append(Content(" empty"))
+        return Content("  ").join(parts)

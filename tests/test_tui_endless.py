@@ -1,0 +1,186 @@
+"""The Endless Forms table driven by key presses, as a player would: a whole game against the greedy AI, the
+keys that do nothing, going back to the hand, the reveal key, the discard piles and the end screen.
+
+The helpers read the board only to decide which keys to press; every decision reaches the game by a key.
+"""
+
+from __future__ import annotations
+
+import random
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from exotui import games
+from exotui.engine.protocol import state_hash
+from exotui.games.endless.cards import KINDS, REACTIONS
+from exotui.games.endless.state import DeployEvent, DeploySpecies, EndDeploy, Reveal
+from exotui.tui.app import ExoTuiApp
+from exotui.tui.screens.end import EndScreen
+from exotui.tui.screens.game import GameScreen
+from exotui.tui.session import GameSession, Seat
+from exotui.tui.tables.endless.board import EndlessBoard, Mode
+from exotui.tui.tables.endless.discard_piles import DiscardPiles
+from exotui.tui.widgets.prompt import ANSWER_KEYS
+from pilot_helpers import in_event_loop, settle, status_text
+
+GAME = games.get("endless")
+
+
+async def start(pilot: Pilot, seats: tuple[str, ...], seed: int) -> GameScreen:
+    session = GameSession(GAME, seed, None, tuple(Seat(kind) for kind in seats))
+    screen = GameScreen(session, 0)
+    await pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
+def board(app: ExoTuiApp) -> EndlessBoard:
+    return app.screen.query_one(EndlessBoard)
+
+
+async def press_for(pilot: Pilot, action: object, by_number: bool) -> None:
+    """Press the keys that make the board decide `action`: in the Deploy Phase its hand card (or the end of the
+    phase after the cards), then its answer; otherwise its answer in the list."""
+    the_board = board(pilot.app)
+    assert action in the_board.legal
+    if the_board.mode is Mode.CARD:
+        hand = the_board._hand()
+        item = len(hand) if type(action) is EndDeploy else hand.index(action.card)
+        if by_number:
+            await pilot.press(ANSWER_KEYS[item])
+        else:
+            while the_board.item != item:
+                await pilot.press("right")
+            await pilot.press("enter")
+        if the_board.mode is not Mode.TARGET:
+            return  # the end of the phase, or an event placed at once
+    answers = [choice for choice, _ in the_board._choices()]
+    index = answers.index(action)
+    if by_number:
+        await pilot.press(ANSWER_KEYS[index])
+    else:
+        while the_board.option != index:
+            await pilot.press("down")
+        await pilot.press("enter")
+
+
+def prefer_deploying(legal: tuple[object, ...], rng: random.Random) -> object:
+    """Mostly a deployment of a species when there is one (so the game has something on the table)."""
+    species = [a for a in legal if type(a) is DeploySpecies]
+    return rng.choice(species) if species and rng.random() < 0.7 else rng.choice(legal)
+
+
+async def play_to_the_end(pilot: Pilot, rng: random.Random, limit: int = 900) -> int:
+    decisions = 0
+    for _ in range(limit):
+        app = pilot.app
+        if isinstance(app.screen, EndScreen):
+            return decisions
+        if isinstance(app.screen, GameScreen) and board(app).mode is not Mode.WAIT:
+            await press_for(pilot, prefer_deploying(board(app).legal, rng), by_number=rng.random() < 0.5)
+            decisions += 1
+        await pilot.pause()
+    raise AssertionError("the game did not end")
+
+
+def replays(session: GameSession) -> bool:
+    state = session.game.new_game(session.seed, len(session.seats), session.variant)
+    for action in session.actions:
+        state = session.game.apply(state, action)
+    return state_hash(state) == state_hash(session.state)
+
+
+@in_event_loop
+async def test_a_whole_game_against_the_greedy_ai_by_keys() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, ("human", "greedy"), 5)
+        decisions = await play_to_the_end(pilot, random.Random(1))
+        session = screen.session
+        assert decisions > 10
+        assert session.game.is_over(session.state) and replays(session)
+        summary = str(app.screen.query_one("#summary", Static).render())
+        assert "population" in summary
+
+
+@in_event_loop
+async def test_keys_that_do_nothing_say_why_and_esc_goes_back_to_the_hand() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 5)
+        the_board = board(app)
+        await pilot.press("1")  # keep the opening hand
+        await settle(pilot)
+        assert the_board.mode is Mode.CARD
+        count = len(the_board._hand()) + 1
+        await pilot.press(ANSWER_KEYS[count])
+        assert f"only {count} answers" in status_text(app)
+        await pilot.press("escape")
+        assert "Nothing to go back to" in status_text(app)
+        await pilot.press("r")
+        assert "Nothing to reveal now" in status_text(app)
+        species = next(a for a in the_board.legal if type(a) is DeploySpecies)
+        await pilot.press(ANSWER_KEYS[the_board._hand().index(species.card)])
+        assert the_board.mode is Mode.TARGET
+        await pilot.press("escape")
+        assert the_board.mode is Mode.CARD
+        await press_for(pilot, species, by_number=False)
+        await settle(pilot)
+        assert species.card not in the_board._hand()
+
+
+@in_event_loop
+async def test_the_reveal_key_reveals_the_event_a_window_offers() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 5)
+        the_board = board(app)
+        for _ in range(200):
+            if any(type(a) is Reveal for a in the_board.legal):
+                break
+            # An event that ordinary windows offer (the reactions wait for their triggers).
+            events = [a for a in the_board.legal if type(a) is DeployEvent and a.card % KINDS not in REACTIONS]
+            choice = events[0] if events else the_board.legal[0]
+            if the_board.mode is not Mode.WAIT:
+                await press_for(pilot, choice, by_number=True)
+            await pilot.pause()
+        reveals = [a for a in the_board.legal if type(a) is Reveal]
+        assert reveals, "a window offered the event"
+        await pilot.press("r")
+        await settle(pilot)
+        if len(reveals) > 1:
+            assert type(the_board._choices()[the_board.option][0]) is Reveal
+        else:
+            assert the_board.view.events[the_board.viewer] < 0
+
+
+@in_event_loop
+async def test_p_opens_and_closes_the_discard_piles() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 5)
+        piles = app.screen.query_one(DiscardPiles)
+        assert not piles.display
+        await pilot.press("p")
+        assert piles.display and "discard pile" in " ".join(piles.lines)
+        await pilot.press("p")
+        assert not piles.display
+
+
+@in_event_loop
+async def test_a_key_while_the_other_seat_decides_says_who_is_deciding() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Seed 5: South plays first, so the AI (three seconds a decision) decides the first mulligan.
+        screen = await start(pilot, ("human", "mcts:s=3"), 5)
+        the_board = board(app)
+        assert the_board.mode is Mode.WAIT
+        # The AI's progress rewrites the status line ten times a second: catch the notice as it is posted.
+        notices: list[str] = []
+        post = the_board.post_message
+        the_board.post_message = lambda message: notices.append(getattr(message, "text", "")) or post(message)
+        await pilot.press("1")
+        assert any("Not your decision: South" in text for text in notices)
+        # Whatever the AI decided meanwhile, nothing was decided for North.
+        assert all(GAME.describe(GAME.new_game(5, 2), a).startswith("South") for a in screen.session.actions[:1])

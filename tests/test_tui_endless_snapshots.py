@@ -1,0 +1,107 @@
+"""Screenshots of the Endless Forms table, compared with the accepted ones in tests/__snapshots__.
+
+Deterministic: fixed seeds, greedy players (seeded), no pause between AI moves. Each position is reached by
+greedy play for both seats from a fixed seed, up to the first decision of North (the human) that fits.
+Update after a deliberate change with `python -m pytest tests/test_tui_endless_snapshots.py --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from exotui import games
+from exotui.ai.players import make_player
+from exotui.games.endless.state import ASK_DEPLOY, ASK_EXERT, ASK_MOVE, ASK_REVEAL, AT_RESPONSE
+from exotui.tui.app import ExoTuiApp
+from exotui.tui.screens.game import GameScreen
+from exotui.tui.session import GameSession, Seat
+
+GAME = games.get("endless")
+SIZES = {"80x24": (80, 24), "large": (140, 40)}
+
+
+def app() -> ExoTuiApp:
+    return ExoTuiApp(ai_pause=0, default_seed=7)
+
+
+def greedy_until(seed: int, wanted: Callable[[Any], bool], limit: int = 600) -> list[Any]:
+    """The actions of a greedy game up to the first position where North decides and `wanted` holds."""
+    greedy = [make_player("greedy", seed + seat) for seat in (0, 1)]
+    state = GAME.new_game(seed, 2, None)
+    actions = []
+    for _ in range(limit):
+        seat = GAME.current_player(state)
+        if seat is None:
+            break
+        if seat == 0 and wanted(state):
+            return actions
+        actions.append(greedy[seat].choose(GAME, GAME.view(state, seat), seat))
+        state = GAME.apply(state, actions[-1])
+    raise AssertionError("no such position")
+
+
+def opened(seed: int, wanted: Callable[[Any], bool]) -> GameScreen:
+    session = GameSession(GAME, seed, None, (Seat("human"), Seat("greedy")))
+    for action in greedy_until(seed, wanted):
+        session.apply(action)
+    return GameScreen(session, 0)
+
+
+def asking(op: int, turn: int = 1) -> Callable[[Any], bool]:
+    return lambda state: state.tasks[-1][0] == op and state.turn >= turn
+
+
+async def deploying_a_species(pilot: Pilot) -> None:
+    # Turn 5 or later, North's Deploy Phase: the first hand card chosen, its habitats listed, the first marked.
+    await pilot.app.push_screen(opened(3, asking(ASK_DEPLOY, 5)))
+    await pilot.pause()
+    await pilot.press("1")
+
+
+async def exerting(pilot: Pilot) -> None:
+    # North's Exert Phase: which species exerts next, with its prey.
+    await pilot.app.push_screen(opened(3, asking(ASK_EXERT)))
+    await pilot.pause()
+
+
+async def moving(pilot: Pilot) -> None:
+    # North's Move Phase: the moves listed, the cursor on the first move.
+    await pilot.app.push_screen(opened(3, asking(ASK_MOVE, 3)))
+    await pilot.pause()
+    await pilot.press("down")
+
+
+async def revealing(pilot: Pilot) -> None:
+    # A reveal window for North: pass, or reveal its face-down event (the prompt tells the r key).
+    await pilot.app.push_screen(opened(3, asking(ASK_REVEAL)))
+    await pilot.pause()
+
+
+async def responding(pilot: Pilot) -> None:
+    # South has just revealed an event: North may respond, and the response would resolve first.
+    await pilot.app.push_screen(
+        opened(6, lambda state: state.tasks[-1][0] == ASK_REVEAL and state.tasks[-1][2] == AT_RESPONSE)
+    )
+    await pilot.pause()
+
+
+POSITIONS = {
+    "deploy": deploying_a_species,
+    "exert": exerting,
+    "move": moving,
+    "reveal": revealing,
+    "response": responding,
+}
+
+
+@pytest.mark.parametrize("name", POSITIONS)
+def test_the_table_at_80x24(snap_compare, name) -> None:
+    assert snap_compare(app(), terminal_size=SIZES["80x24"], run_before=POSITIONS[name])
+
+
+def test_the_table_on_a_large_terminal_shows_the_log(snap_compare) -> None:
+    assert snap_compare(app(), terminal_size=SIZES["large"], run_before=deploying_a_species)
