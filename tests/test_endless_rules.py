@@ -721,3 +721,37 @@ def test_positions_built_here_hold_every_card_once():
     where += [e for e in state.events if e >= 0]
     assert sorted(where) == list(range(100))
     assert msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=type(state)) == state
+
+
+def test_an_event_revealed_in_its_owners_deploy_phase_cannot_be_replaced_in_that_phase():
+    board = [species("South Oryx", 0, 5)]
+    state = position(board=board, events=("North Drought", ""), hands=(("North Rites of Spring", HOLD), ()))
+    assert state.tasks[-1][:2] == (ASK_REVEAL, NORTH)  # the window at the start of the Deploy Phase
+    state = apply(state, Reveal(NORTH, card("North Drought")))
+    assert not any(type(a) is DeployEvent for a in legal_actions(state))
+    earlier = position(
+        board=board, events=("North Drought", ""), hands=(("North Rites of Spring",), ()), phase=INITIALIZE
+    )
+    earlier = apply(earlier, Reveal(NORTH, card("North Drought")))  # the window at the start of the Initialize Phase
+    while asking(earlier) != ASK_DEPLOY:
+        earlier = apply(earlier, legal_actions(earlier)[0])
+    assert DeployEvent(card("North Rites of Spring")) in legal_actions(earlier)
+
+
+def test_an_announced_deployment_no_longer_legal_goes_back_to_the_hand_in_view_of_the_other_player():
+    board = [species("North Oryx", 0, 5), species("North Coyote", 1, 5), species("North Chihuahuan Raven", 1, 5)]
+    state = position(board=board, events=("", "South Wildfire!"), hands=(("North Melon Aphids", HOLD), ()))
+    state = apply(state, Pass(SOUTH))  # the window at the start of the Deploy Phase
+    state = apply(state, DeploySpecies(card("North Melon Aphids"), 1))
+    # Announced: South burns habitat 1's neighbour; North's Oryx can only flee to habitat 2, filling it.
+    state = apply(state, Reveal(SOUTH, card("South Wildfire!"), 0))
+    assert find(state, "North Oryx").habitat == 1 and find(state, "North Melon Aphids") is None
+    assert card("North Melon Aphids") in state.hands[NORTH] and card("North Melon Aphids") in state.known[NORTH]
+
+
+def test_a_stable_climate_blocks_reveals_but_its_zone_may_still_take_an_event():
+    state = position(hands=((), ("South Drought",)), climate=(EMPTY, card("North Stable Climate")), turn=2)
+    assert DeployEvent(card("South Drought")) in legal_actions(state)
+    state = apply(state, DeployEvent(card("South Drought")))
+    assert state.events[SOUTH] == card("South Drought")
+    assert not any(task[0] == ASK_REVEAL for task in state.tasks)
