@@ -71,11 +71,8 @@ CARDS: Final = (
 )
 
 ALL_CARDS: Final = tuple(range(len(CARDS)))
-RODENTS: Final = tuple(range(9))
 PREDATORS: Final = (9, 10, 11)
 PLUS_THREE, TIMES_TWO, MINUS_TWO = 12, 13, 14
-MUTATIONS: Final = (PLUS_THREE, TIMES_TWO, MINUS_TWO)
-ADAPTATIONS: Final = (15, 16, 17)
 PREDATOR_POINTS: Final = 3
 
 # Per card, its back.
@@ -84,18 +81,6 @@ BACK_OF: Final = tuple(
 )
 # Per habitat, its predator.
 PREDATOR_OF: Final = {CARDS[card].habitat: card for card in PREDATORS}
-
-
-def is_rodent(card: int) -> bool:
-    return card < 9
-
-
-def is_animal(card: int) -> bool:
-    return card < 12
-
-
-def is_event(card: int) -> bool:
-    return card >= 12
 
 
 def mutate(points: int, mutation: int) -> int:

@@ -21,7 +21,6 @@ from exotui.games.rodents.state import (
     FIELD,
     NO_TARGET,
     OVER,
-    PLACE,
     TO_BOTTOM,
     UNSEEN,
     AutoMove,
@@ -279,14 +278,3 @@ def automaton_summary(moves: tuple[AutoMove, ...]) -> str:
             preposition = "under" if CARDS[move.card].kind == "mutation" else "on"
             told.append(f"the {name} ({preposition} its {card_name(move.target)})")
     return f"{AUTOMATON_NAME} reveals {', then '.join(told)}."
-
-
-def asking(state: RodentsState) -> str:
-    """What the deciding seat is asked, in players' words."""
-    if state.step == PLACE:
-        return f"where the {card_name(state.pending)} from the Field goes"
-    if state.step == FIELD:
-        return "which Field card to play as your own (or none)"
-    if rules.is_last_turn(state):
-        return "your last turn: swap or play a card, or pass"
-    return "swap a hand card with the Field, or play one" + (" (or end the turn)" if state.step == 1 else "")
