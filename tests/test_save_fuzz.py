@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
+import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -14,8 +17,12 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from exotui import games
+from exotui.cli import main
 from exotui.engine.records import HUMAN, BadSave, GameRecord, SavedGame, Seat, load, load_bytes
 from exotui.engine.savedir import SaveDir
+from exotui.tui.app import ExoTuiApp
+from exotui.tui.screens.load import LoadScreen, row_of
+from hostile_files import HOSTILE_DATES, RAW, bounded, hostile_names, hostile_text
 from savegame_toy import play, register
 
 NAME = Path("fuzzed.exosave")
@@ -143,3 +150,124 @@ def test_a_part_replaced_by_anything_is_refused_or_verified(tmp_path, key, data)
     (tmp_path / NAME).write_bytes(mutated)
     for entry in SaveDir(tmp_path).entries():
         assert entry.problem is not None or entry.header.status
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Hostile directories (issue 9): every command and the Load screen over impossible dates, escape and bidi
+# characters in every text of a save and in file names, non-regular files and links. Each run is bounded in time.
+
+TEXT_FIELDS = [
+    ("header", "app_version"),
+    ("header", "game"),
+    ("header", "rules_version"),
+    ("header", "variant"),
+    ("header", "seats", 0, "name"),
+    ("header", "seats", 1, "name"),
+    ("header", "seats", 1, "kind"),
+    ("header", "seats", 1, "level"),
+]
+ODD_NEIGHBOURS = ("none", "fifo", "link to the save", "dangling link", "link to a device", "directory", "temp link")
+HOSTILE = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+
+
+@st.composite
+def hostile_cases(draw: st.DrawFn) -> tuple[bytes, str, str, str]:
+    """(save bytes, its file name, the odd file next to it, that file's name)."""
+    content = msgspec.msgpack.decode(model(*draw(st.sampled_from([("pig", 20), ("pig", None), ("exofauna", 40)]))))
+    for *parents, last in draw(st.lists(st.sampled_from(TEXT_FIELDS), max_size=3)):
+        with contextlib.suppress(KeyError, IndexError, TypeError):
+            functools.reduce(lambda inner, step: inner[step], parents, content)[last] = draw(hostile_text)
+    for field in draw(st.lists(st.sampled_from(["created", "updated"]), max_size=2)):
+        content["header"][field] = HOSTILE_DATES[draw(st.sampled_from(sorted(HOSTILE_DATES)))]
+    name = draw(hostile_names) + ".exosave"
+    odd_name = draw(hostile_names) + ".exosave"
+    return msgspec.msgpack.encode(content), name, draw(st.sampled_from(ODD_NEIGHBOURS)), odd_name
+
+
+def build(directory: Path, case: tuple[bytes, str, str, str]) -> Path:
+    data, name, odd, odd_name = case
+    save = directory / name
+    save.write_bytes(data)
+    other = directory / (odd_name if odd_name != name else f"other{odd_name}")
+    if odd == "fifo":
+        os.mkfifo(other)
+    elif odd == "link to the save":
+        other.symlink_to(save)
+    elif odd == "dangling link":
+        other.symlink_to(directory / "nowhere")
+    elif odd == "link to a device":
+        other.symlink_to("/dev/zero")
+    elif odd == "directory":
+        other.mkdir()
+    elif odd == "temp link":
+        (directory / f".{name}.tmp").symlink_to(save)
+    return save
+
+
+def snapshot(directory: Path) -> dict[str, Any]:
+    """Every entry of the directory: bytes of regular files, targets of links, the kind of anything else."""
+    found: dict[str, Any] = {}
+    for entry in os.scandir(directory):
+        info = entry.stat(follow_symlinks=False)
+        if stat.S_ISLNK(info.st_mode):
+            found[entry.name] = ("link", os.readlink(entry.path))
+        elif stat.S_ISREG(info.st_mode):
+            found[entry.name] = (Path(entry.path).read_bytes(), info.st_mtime_ns)
+        else:
+            found[entry.name] = stat.S_IFMT(info.st_mode)
+    return found
+
+
+def assert_shown_safely(text: str) -> None:
+    assert not any(char in text for char in RAW), repr(text)
+
+
+@HOSTILE
+@given(case=hostile_cases())
+def test_every_command_over_a_hostile_directory_ends_in_one_clean_line(monkeypatch, capsys, case):
+    monkeypatch.setattr("exotui.cli._run_app", lambda saves, opening=None: 0)
+    with tempfile.TemporaryDirectory() as name:
+        directory = Path(name)
+        save = build(directory, case)
+        before = snapshot(directory)
+        commands = [
+            ["verify", str(save)],
+            ["replay", str(save), "--text"],
+            ["--saves-dir", str(directory), "saves"],
+            ["--saves-dir", str(directory), "--continue"],
+            *(["verify", str(path)] for path in directory.iterdir() if path != save),
+        ]
+        for argv in commands:
+            code = bounded(lambda argv=argv: main(argv))
+            captured = capsys.readouterr()
+            assert code in (0, 1, 2), argv
+            assert_shown_safely(captured.out + captured.err)
+            assert captured.err.count("\n") <= 1 and len(captured.err) <= 201, captured.err
+            if code == 1:
+                assert len(captured.out) <= 201 and captured.out.count("\n") == 1
+        assert snapshot(directory) == before
+
+
+@settings(HOSTILE, max_examples=12)
+@given(case=hostile_cases())
+def test_the_load_screen_over_a_hostile_directory_lists_everything_safely(case):
+    with tempfile.TemporaryDirectory() as name:
+        directory = Path(name)
+        build(directory, case)
+        before = snapshot(directory)
+
+        async def show() -> list[tuple[str, str, str]]:
+            saves = SaveDir(directory)
+            async with ExoTuiApp(ai_pause=0, saves=saves).run_test(size=(80, 24)) as pilot:
+                await pilot.app.push_screen(LoadScreen(saves))
+                await pilot.pause()
+                screen = pilot.app.screen
+                assert isinstance(screen, LoadScreen)
+                return [row_of(entry) for entry in screen.entries]
+
+        rows = bounded(lambda: asyncio.run(show()), 30.0)
+        for row in rows:
+            assert_shown_safely("".join(row))
+        assert snapshot(directory) == before

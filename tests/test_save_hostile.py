@@ -12,7 +12,6 @@ import socket
 import stat
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -29,35 +28,15 @@ from exotui.engine.lock import GameInUse, lock_path
 from exotui.engine.records import HUMAN, BadSave, GameRecord, SavingOff, Seat, load, read_header
 from exotui.engine.savedir import SaveDir
 from exotui.tui.session import GameSession
+from hostile_files import HOSTILE_DATES, bounded
 from savegame_toy import GAME, play, register
 
 SEATS = (Seat("Ann", HUMAN), Seat.from_spec("Bot", "random"))
-BOUND = 10.0
 
 
 @pytest.fixture(autouse=True)
 def _pig(monkeypatch: pytest.MonkeyPatch) -> None:
     register(monkeypatch)
-
-
-def bounded(call: Callable[[], Any], seconds: float = BOUND) -> Any:
-    """`call()` in a thread; fails the test (instead of hanging it) if it has not returned within `seconds`."""
-    result: list[Any] = []
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            result.append(call())
-        except BaseException as exc:  # handed to the test thread
-            errors.append(exc)
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(seconds)
-    assert not thread.is_alive(), f"still blocked after {seconds} s"
-    if errors:
-        raise errors[0]
-    return result[0]
 
 
 def started(directory: Path, name: str = "game.exosave", rolls: int = 3) -> GameRecord:
@@ -216,21 +195,6 @@ def test_a_read_only_save_is_never_replaced(tmp_path):
 
 
 # --- 4. dates beyond what datetime holds ----------------------------------------------------------------------
-
-
-def _timestamp(seconds: int) -> msgspec.msgpack.Ext:
-    # The msgpack timestamp extension (type -1), 96-bit form: nanoseconds, then seconds.
-    return msgspec.msgpack.Ext(-1, (0).to_bytes(4, "big") + seconds.to_bytes(8, "big", signed=True))
-
-
-YEAR_10000 = 253402300800
-HOSTILE_DATES = {
-    "year 10000": _timestamp(YEAR_10000),
-    "the last second of 9999": _timestamp(YEAR_10000 - 1),
-    "year 1": _timestamp(-62135596800),
-    "far past": _timestamp(-(2**62)),
-    "far future": _timestamp(2**62),
-}
 
 
 @pytest.mark.parametrize("field", ["created", "updated"])

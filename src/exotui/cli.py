@@ -23,7 +23,7 @@ from exotui.engine.lock import GameInUse
 from exotui.engine.protocol import GameSetupError
 from exotui.engine.records import BadSave, GameRecord, Header, SavedGame, SavingOff, Seat, VerificationFailed, load
 from exotui.engine.savedir import ENV_VAR, SaveDir
-from exotui.engine.text import local_time, printable
+from exotui.engine.text import LINE_LIMIT, local_time, printable, printable_path
 from exotui.tui.session import GameSession
 
 
@@ -180,11 +180,11 @@ def _title(header: Header, title: str) -> str:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    shown = printable(str(path), None)
+    shown = printable_path(path)
     try:
         saved = load(path)
     except VerificationFailed as exc:
-        print(f"{shown}: does not verify: {exc.problem}")
+        print(printable(f"{shown}: does not verify: {exc.problem}", LINE_LIMIT))
         return 1
     except BadSave as exc:
         # The decoder's own words too: verify is where an engineer looks at a broken file.
@@ -221,7 +221,7 @@ def cmd_app(args: argparse.Namespace) -> int:
     entry = saves.latest_unfinished()
     if entry is None:
         unreadable = [entry for entry in saves.entries() if entry.header is None]
-        where = printable(str(saves.path), None)
+        where = printable_path(saves.path)
         if unreadable:
             first = unreadable[0]
             others = f" (and {len(unreadable) - 1} more)" if len(unreadable) > 1 else ""
@@ -264,7 +264,7 @@ def cmd_saves(args: argparse.Namespace) -> int:
     if problem is not None:
         raise CliError(problem)
     entries = saves.entries()
-    print(f"{len(entries)} saves in {printable(str(saves.path), None)}")
+    print(f"{len(entries)} saves in {printable_path(saves.path)}")
     for entry in entries:
         name = printable(entry.path.name)
         if entry.header is None:
@@ -478,8 +478,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     serve.add_argument("--port", type=int, default=2222, help="port to listen on (default: 2222)")
     serve.add_argument("--host-key", metavar="PATH", help="the server key, made if missing (default: DATA/host_key)")
-    serve.add_argument("--max-sessions", type=_positive, default=20, help="players at once (default: 20)")
-    serve.add_argument("--idle-minutes", type=_positive, default=30, help="end a session after so long without a key")
+    serve.add_argument("--max-sessions", metavar="N", type=_positive, default=20, help="players at once (default: 20)")
+    serve.add_argument(
+        "--idle-minutes", metavar="M", type=_positive, default=30, help="end a session with no key for M minutes (30)"
+    )
     serve.add_argument("--data", metavar="DIR", help="players' saves, tables and the host key (default: user data dir)")
     serve.set_defaults(handler=cmd_serve)
     return parser
@@ -493,7 +495,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return handler(args)
     except CliError as exc:
         # Messages quote files and file names: escaped, so that they cannot drive the terminal.
-        print(f"exotui: error: {printable(str(exc), None)}", file=sys.stderr)
+        print(printable(f"exotui: error: {exc}", LINE_LIMIT), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -23,8 +23,6 @@ import weakref
 from pathlib import Path
 from typing import Final
 
-from exotui.engine.text import printable
-
 LOCK_SUFFIX: Final = ".lock"
 
 
@@ -111,8 +109,9 @@ def ensure_directory(directory: Path) -> None:
     """Make the saves directory if missing; OSError "X is not a directory" when a file or a dangling link is there."""
     try:
         directory.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise OSError(errno.ENOTDIR, f"{printable(str(directory), None)} is not a directory") from None
+    except (FileExistsError, NotADirectoryError):
+        # The path is in the message that names the save: say only what is wrong with the place.
+        raise OSError(errno.ENOTDIR, "a file or a broken link is where its directory should be") from None
 
 
 def _same_file(fd: int, path: Path) -> bool:

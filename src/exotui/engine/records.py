@@ -26,7 +26,7 @@ import msgspec
 from exotui import __version__, games
 from exotui.engine.lock import GameInUse, GameLock, ensure_directory
 from exotui.engine.protocol import Game, GameSetupError, IllegalAction, state_hash
-from exotui.engine.text import UNSAFE_CHARS, os_reason, printable
+from exotui.engine.text import UNSAFE_CHARS, os_reason, printable, printable_path
 
 FORMAT_VERSION = 1
 # A full state hash every this many actions (and at the end), besides the two-byte trace after every action.
@@ -63,7 +63,7 @@ class BadSave(ValueError):
     def __init__(self, path: Path, problem: str, detail: str | None = None) -> None:
         problem = printable(problem, PROBLEM_LIMIT)
         detail = _quotes_cut(printable(detail, None)) if detail is not None else None
-        super().__init__(f"{printable(str(path), None)}: {problem}")
+        super().__init__(f"{printable_path(path)}: {problem}")
         self.path = path
         self.problem = problem
         self.detail = printable(detail, DETAIL_LIMIT) if detail is not None else None
@@ -97,7 +97,7 @@ class SavingOff(OSError):
 
     def __init__(self, path: Path, error: OSError) -> None:
         reason = error.strerror or str(error)
-        super().__init__(f"saving is off: cannot write {printable(str(path), None)}: {printable(reason)}")
+        super().__init__(f"saving is off: cannot write {printable_path(path)}: {printable(reason, PROBLEM_LIMIT)}")
         self.path = path
 
 

@@ -17,7 +17,7 @@ import platformdirs
 from exotui.engine.lock import LOCK_SUFFIX, GameInUse, held_here, is_locked, remove_stale
 from exotui.engine.protocol import Game
 from exotui.engine.records import TEMP_PATTERN, BadSave, GameRecord, Header, Seat, read_header
-from exotui.engine.text import os_reason, printable
+from exotui.engine.text import os_reason, printable_path
 
 ENV_VAR = "EXOTUI_SAVES"
 SUFFIX = ".exosave"
@@ -62,7 +62,7 @@ class SaveDir:
     def problem(self) -> str | None:
         """Why this directory cannot be listed ("X is not a directory", "cannot read X: permission denied"), or
         None when it can (a directory not made yet is simply empty)."""
-        shown = printable(str(self.path), None)
+        shown = printable_path(self.path)
         try:
             info = os.stat(self.path)
         except FileNotFoundError:

@@ -11,6 +11,10 @@ from typing import Final
 
 # Longest piece of a file, name or value quoted in a one-line message.
 QUOTE_LIMIT: Final = 60
+# Longest path in a message; a longer one keeps its end, where the file's name is.
+PATH_LIMIT: Final = 90
+# Longest line the CLI prints about a problem.
+LINE_LIMIT: Final = 200
 # The characters a save's texts may not hold, as the inside of a regular-expression class (msgspec checks it while
 # decoding): C0 and C1 controls, the bidi controls and marks (U+061C, U+200E-F, U+202A-E, U+2066-9), the
 # invisible ones (U+200B-D, U+2060-4, U+FEFF) and the line and paragraph separators (U+2028-9).
@@ -28,6 +32,12 @@ def printable(text: str, limit: int | None = QUOTE_LIMIT) -> str:
     if limit is not None and len(text) > limit:
         return text[: limit - 1] + "…"
     return text
+
+
+def printable_path(path: object, limit: int = PATH_LIMIT) -> str:
+    """A path made printable (as `printable`), cut at its start when longer than `limit`: the name stays whole."""
+    text = printable(str(path), None)
+    return text if len(text) <= limit else "…" + text[len(text) - limit + 1 :]
 
 
 def shown(value: object, limit: int = QUOTE_LIMIT) -> str:

@@ -18,7 +18,7 @@ from textual.widgets import DataTable, Footer, Static
 from exotui import games
 from exotui.engine.records import HUMAN, Header
 from exotui.engine.savedir import SaveDir, SaveEntry
-from exotui.engine.text import local_time, printable
+from exotui.engine.text import local_time, printable, printable_path
 from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.notice import NoticeScreen
 from exotui.tui.widgets.too_small import TooSmall
@@ -169,7 +169,7 @@ class LoadScreen(Screen[None]):
             return
         if entry.header is None:
             self.app.push_screen(
-                NoticeScreen("This save cannot be opened", f"{printable(str(entry.path), None)}: {entry.problem}")
+                NoticeScreen("This save cannot be opened", f"{printable_path(entry.path)}: {entry.problem}")
             )
             return
         self.app.open_save(entry.path, replay=replay)
@@ -195,7 +195,7 @@ class LoadScreen(Screen[None]):
             self.saves.delete(path)
         except OSError as exc:
             reason = exc.strerror or str(exc)
-            self.app.push_screen(NoticeScreen("This save cannot be deleted", f"{printable(str(path), None)}: {reason}"))
+            self.app.push_screen(NoticeScreen("This save cannot be deleted", f"{printable_path(path)}: {reason}"))
             return
         self.refill()
         self.status(f"Deleted {path.name}.")
