@@ -22,6 +22,7 @@ _TABLES: dict[str, str] = {
     "exofauna": "exotui.tui.tables.exofauna",
     "exo2": "exotui.tui.tables.exo2",
     "rodents": "exotui.tui.tables.rodents",
+    "cryptid": "exotui.tui.tables.cryptid",
     "endless": "exotui.tui.tables.endless",
 }
 

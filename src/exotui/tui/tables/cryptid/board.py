@@ -1,0 +1,363 @@
+"""The Cryptid table: the map on the left with its legend; on the right the space under the cursor, the players,
+the prompt (or the computer's status) and the log.
+
+Keys: the arrows or hjkl move over the hexes (left and right keep the row, so the cursor zig-zags half a hex as
+the columns alternate; y u b n go diagonally), Enter acts on the space under the cursor (with several possible
+decisions there, they are listed: 1-9 or ↑↓ and Enter, Esc back to the map), 1-9 picks the space's n-th decision
+at once, i reveals the hint, a switches the learning aid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any, Final
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Static
+
+from exotui.games.cryptid.board import clue_masks, space, space_name
+from exotui.games.cryptid.cards import CLUES, HINTS, HOUSE_NOTE, POSITIVE_CLUES
+from exotui.games.cryptid.heuristic import candidates
+from exotui.games.cryptid.rules import colour_count, colours_of, cubed, current_player
+from exotui.games.cryptid.state import ANSWER, OPENING, PENALTY, RELOCATE, Ask, CryptidState, Cube, Hint, Search
+from exotui.games.cryptid.view import COLOUR_NAMES, candidate_clues, describe
+from exotui.tui.tables import Board
+from exotui.tui.tables.cryptid.hex_map import HexMap, step
+from exotui.tui.tables.cryptid.players import Players
+from exotui.tui.tables.cryptid.space_panel import SpacePanel
+from exotui.tui.widgets.ai_status import AiStatus
+from exotui.tui.widgets.game_log import GameLog
+from exotui.tui.widgets.prompt import Prompt, too_few
+
+MOVE: Final = Binding.Group("move", compact=True)
+CENTRE: Final = space(5, 4)
+# Three lines of at most 48 cells: under the map at 80x24.
+LEGEND: Final = (
+    "F forest D desert W water S swamp M mountain\n"
+    "b/c bear/cougar ▲ stone ⌂ shack, w/g/b/k colour\n"
+    "■R a red cube, R a red disc (R O P T K); ? aid"
+)
+
+
+class Mode(Enum):
+    WAIT = "wait"  # not the viewer's decision: the cursor still moves, to read the map
+    MAP = "map"  # choosing a space
+    CHOICES = "choices"  # choosing among the decisions listed in the prompt
+
+
+def _help() -> str:
+    positives = "\n".join(
+        f"  {CLUES[index].id:<20} the habitat is {CLUES[index].text}" for index in range(POSITIVE_CLUES)
+    )
+    return "\n".join(
+        [
+            "Cryptid keys",
+            "  arrows or hjkl     move over the hexes (left/right keep the row; y u b n go diagonally)",
+            "  Enter              act on the space under the cursor (a list when there are several choices)",
+            "  1-9                pick the space's (or the list's) n-th decision at once",
+            "  Esc                back from a list to the map",
+            "  i                  reveal the puzzle's hint (at the start of your turn)",
+            "  a                  learning aid: ? marks the spaces you cannot rule out, clues left per player",
+            "Map: F D W S M terrain; b/c bear/cougar territory; ▲ standing stone, ⌂ abandoned shack, with w g b k",
+            "for white green blue black; ■R a red cube; R O P T K discs of red, orange, purple, teal, pink.",
+            "",
+            "Cryptid",
+            "Each player holds a clue about the creature's habitat; together the clues point to exactly one space.",
+            "Opening: from the first player round the table, each places a cube on a space their clue rules out,",
+            "until each has placed two. A turn: ask another player about a space (they place a disc if their clue",
+            "allows it, else a cube) or search a space your clue allows (your disc, then each other player answers",
+            "in turn until the first cube; all discs: you win). Whenever you made someone place a cube, you place a",
+            "cube of your own where your clue rules the habitat out. Answers are placed by the game.",
+            "Two players: two clues and two colours each; a cube answer on a space both your clues rule out is your",
+            "choice of colour (the bluff); a search needs both your clues to allow the space.",
+            "The hint names a kind of clue the puzzle does not use; anyone may reveal it at the start of their turn.",
+            "Normal games use the clues below but the black one; advanced games add 'within3:black' and the",
+            "negation of each ('not:<id>': the habitat is not ...).",
+            "",
+            "Clues",
+            positives,
+            "",
+            "Hints",
+            *(f"  {text}" for text in HINTS),
+            "",
+            HOUSE_NOTE,
+        ]
+    )
+
+
+class CryptidBoard(Board):
+    HELP: Final = _help()
+
+    BINDINGS: Final = [
+        Binding("up", "move(0, -1)", "move", group=MOVE),
+        Binding("down", "move(0, 1)", "move", group=MOVE),
+        Binding("left", "move(-1, 0)", "move", group=MOVE),
+        Binding("right", "move(1, 0)", "move", group=MOVE),
+        Binding("k", "move(0, -1)", show=False),
+        Binding("j", "move(0, 1)", show=False),
+        Binding("h", "move(-1, 0)", show=False),
+        Binding("l", "move(1, 0)", show=False),
+        Binding("y", "move(-1, -1)", show=False),
+        Binding("u", "move(1, -1)", show=False),
+        Binding("b", "move(-1, 1)", show=False),
+        Binding("n", "move(1, 1)", show=False),
+        Binding("enter", "choose", "choose"),
+        Binding("escape", "back", "back"),
+        Binding("1", "pick(1)", "pick", key_display="1-9"),
+        *(Binding(str(number), f"pick({number})", show=False) for number in range(2, 10)),
+        Binding("i", "hint", "hint"),
+        Binding("a", "aid", "aid"),
+    ]
+
+    can_focus = True
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view: CryptidState | None = None
+        self.viewer = 0
+        self.legal: tuple[Any, ...] = ()
+        self.labels: tuple[str, ...] = ()
+        self.mode = Mode.WAIT
+        self.cursor = CENTRE
+        self.choices: tuple[Any, ...] = ()
+        self.option = 0
+        self.aid = False
+        self.last: int | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="cryptid-main"):
+            with Vertical(id="cryptid-left"):
+                yield HexMap(id="map")
+                yield Static(LEGEND, id="legend", markup=False)
+            with Vertical(id="cryptid-side"):
+                yield SpacePanel(id="space")
+                yield Players(id="players")
+                yield Prompt(id="prompt")
+                yield AiStatus(id="ai-status")
+                yield GameLog(id="log")
+
+    # ---------------------------------------------------------------------------------------------------------
+    # Shown a position
+
+    def show(self, view: Any, viewer: int, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
+        if self.view is not None:
+            changed = placed_spaces(self.view, view)
+            if changed:
+                self.last = changed[0]
+        self.view, self.viewer, self.legal, self.labels = view, viewer, tuple(legal), tuple(seat_labels)
+        if not self.legal:
+            self.mode = Mode.WAIT
+        elif view.step == ANSWER:
+            self.mode, self.choices, self.option = Mode.CHOICES, self.legal, 0
+        else:
+            self.mode = Mode.MAP
+        self._draw()
+
+    def log(self, turn: int, sentence: str) -> None:
+        self.query_one(GameLog).add(turn, sentence)
+
+    def describe_public(self, view: Any, action: Any) -> str:
+        # Sentences read no clue: everything they name is on the table.
+        return describe(view, action)
+
+    @staticmethod
+    def summary(state: Any, seat_labels: Sequence[str]) -> list[str]:
+        lines = [f"{seat_labels[state.winner]} found the habitat on {space_name(state.habitat)}."]
+        for seat in range(state.players):
+            clues = " and ".join(CLUES[state.clues[colour]].text for colour in colours_of(state.players, seat))
+            lines.append(f"{seat_labels[seat]}: the habitat is {clues}.")
+        return lines
+
+    def _draw(self) -> None:
+        view = self.view
+        assert view is not None
+        marked = candidates(view, self.viewer) if self.aid else 0
+        self.query_one(HexMap).show(view, self.cursor, self.last, marked)
+        note = ""
+        if self.aid:
+            note = "aid: could be the habitat" if marked >> self.cursor & 1 else "aid: ruled out"
+        self.query_one(SpacePanel).show(view, self.cursor, self.labels, note)
+        possible = None
+        if self.aid:
+            own = colours_of(view.players, self.viewer)
+            possible = {c: len(candidate_clues(view, c)) for c in range(colour_count(view.players)) if c not in own}
+        self.query_one(Players).show(view, self.viewer, self.labels, possible)
+        choosing = self.mode is not Mode.WAIT
+        self.query_one(Prompt).display = choosing
+        self.query_one(AiStatus).display = not choosing
+        if choosing:
+            self._draw_prompt()
+
+    def _here(self) -> list[Any]:
+        """The legal decisions about the space under the cursor (the hint is on its own key)."""
+        return [action for action in self.legal if getattr(action, "space", None) == self.cursor]
+
+    def _draw_prompt(self) -> None:
+        view = self.view
+        assert view is not None
+        prompt = self.query_one(Prompt)
+        if self.mode is Mode.CHOICES:
+            options = tuple(describe(view, action) for action in self.choices)
+            if view.step == ANSWER:
+                question = f"Answer with a cube on {space_name(view.target)}: which colour? 1-{len(options)}."
+            else:
+                question = f"{space_name(self.cursor)}: 1-{len(options)}, or ↑↓ and Enter; Esc: back."
+            prompt.show(question, options=options, cursor=self.option)
+            # The prompt keeps a row spare under a list (widgets/prompt.py).
+            self._fit(prompt, question, len(options) + 1)
+            return
+        here = self._here()
+        detail = " · ".join(f"{n} {self._short(action)}" for n, action in enumerate(here, 1)) or self._why_not()
+        question = self._question()
+        prompt.show(question, detail)
+        self._fit(prompt, question, len(Content(detail).wrap(self._side_width())))
+
+    def _side_width(self) -> int:
+        return max(20, self.query_one("#cryptid-side").size.width)
+
+    def _fit(self, prompt: Prompt, question: str, rows: int) -> None:
+        """Give the prompt the rows its question and answers need (and its border), no more."""
+        prompt.styles.height = 1 + len(Content(question).wrap(self._side_width())) + rows
+
+    def _short(self, action: Any) -> str:
+        """A decision about the space under the cursor in two or three words: "ask Orange", "search"."""
+        assert self.view is not None
+        if type(action) is Ask:
+            return f"ask {self.labels[action.seat].split(':')[0]}"
+        if type(action) is Search:
+            return "search"
+        colour = f"{COLOUR_NAMES[action.colour]} " if self.view.players == 2 else ""
+        return f"{colour}cube" if type(action) is Cube else f"{colour}disc here"
+
+    def _question(self) -> str:
+        view = self.view
+        assert view is not None
+        hint = " i: hint." if any(type(action) is Hint for action in self.legal) else ""
+        if view.step == OPENING:
+            return "Opening cube: a space your clue rules out."
+        if view.step == PENALTY:
+            return "Your cube now: a space your clue rules out."
+        if view.step == RELOCATE:
+            colour = COLOUR_NAMES[view.relocating[0]]
+            return f"Your {colour} disc was already on {space_name(view.target)}: where does it go instead?"
+        return f"Your turn: Enter asks or searches.{hint}"
+
+    def _why_not(self) -> str:
+        """Why the space under the cursor offers nothing now."""
+        view = self.view
+        assert view is not None
+        name = space_name(self.cursor)
+        if cubed(view) >> self.cursor & 1:
+            return f"{name} holds a cube: no piece goes there."
+        if view.step in (OPENING, PENALTY):
+            return f"Your clue allows {name}: a cube goes where it rules the habitat out."
+        if view.step == RELOCATE:
+            return f"{name}: the disc goes to another space its clue allows, without one of its colour."
+        masks = clue_masks(view.board)
+        allowed = all(masks[view.clues[colour]] >> self.cursor & 1 for colour in colours_of(view.players, self.viewer))
+        if not allowed:
+            return f"{name}: your clue rules it out (no search), and everyone has a piece there (no question)."
+        return f"{name}: nobody can be asked about it."
+
+    # ---------------------------------------------------------------------------------------------------------
+    # Keys
+
+    def _notice(self, text: str) -> None:
+        self.post_message(self.Notice(text))
+
+    def _waiting(self) -> bool:
+        if self.mode is Mode.WAIT:
+            assert self.view is not None
+            seat = current_player(self.view)
+            name = "nobody (the game is over)" if seat is None else self.labels[seat]
+            self._notice(f"Not your decision: {name} is deciding. The arrows still move over the map.")
+            return True
+        return False
+
+    def action_move(self, columns: int, rows: int) -> None:
+        if self.mode is Mode.CHOICES:
+            self.option = (self.option + columns + rows) % len(self.choices)
+            self._draw_prompt()
+            return
+        target = step(self.cursor, columns, rows)
+        if target is None:
+            self._notice("That is the edge of the map.")
+            return
+        self.cursor = target
+        if self.view is not None:
+            self._draw()
+
+    def action_choose(self) -> None:
+        if self._waiting():
+            return
+        if self.mode is Mode.CHOICES:
+            self._decide(self.choices[self.option])
+            return
+        here = self._here()
+        if not here:
+            self._notice(self._why_not())
+        elif len(here) == 1:
+            self._decide(here[0])
+        else:
+            self.mode, self.choices, self.option = Mode.CHOICES, tuple(here), 0
+            self._draw_prompt()
+
+    def action_pick(self, number: int) -> None:
+        if self._waiting():
+            return
+        options = self.choices if self.mode is Mode.CHOICES else tuple(self._here())
+        if not options:
+            self._notice(self._why_not())
+        elif number > len(options):
+            self._notice(too_few(len(options)))
+        else:
+            self._decide(options[number - 1])
+
+    def action_back(self) -> None:
+        if self._waiting():
+            return
+        assert self.view is not None
+        if self.mode is Mode.CHOICES and self.view.step != ANSWER:
+            self.mode = Mode.MAP
+            self._draw()
+        elif self.mode is Mode.CHOICES:
+            self._notice("A cube answer is due: choose its colour.")
+        else:
+            self._notice("Nothing to go back to: choose a space on the map.")
+
+    def action_hint(self) -> None:
+        if self._waiting():
+            return
+        hint = next((action for action in self.legal if type(action) is Hint), None)
+        if hint is None:
+            assert self.view is not None
+            revealed = self.view.hint_by >= 0
+            self._notice("The hint is already revealed." if revealed else "The hint is revealed at a turn's start.")
+            return
+        self._decide(hint)
+
+    def action_aid(self) -> None:
+        self.aid = not self.aid
+        self._notice(f"Learning aid {'on: ? marks the spaces you cannot rule out' if self.aid else 'off'}.")
+        if self.view is not None:
+            self._draw()
+
+    def _decide(self, action: Any) -> None:
+        self.mode = Mode.MAP
+        self.post_message(self.Decided(action))
+
+
+def placed_spaces(before: CryptidState, after: CryptidState) -> list[int]:
+    """The spaces where a piece appeared between two positions, in increasing order."""
+    found: set[int] = set()
+    for colour in range(len(after.cubes)):
+        found.update(set(after.cubes[colour]) - set(before.cubes[colour]))
+        found.update(set(after.discs[colour]) - set(before.discs[colour]))
+    return sorted(found)
+
+
+BOARD: Final = CryptidBoard

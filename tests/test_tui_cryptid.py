@@ -1,0 +1,245 @@
+"""The Cryptid table driven by key presses, as a player would: whole games (3 players, the two-player variant,
+hot-seat), the hex cursor, the keys that do nothing, the hint, the learning aid, and the map at 80x24.
+
+The helpers read the board only to decide which keys to press; every decision reaches the game by a key.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from textual.pilot import Pilot
+
+from exotui import games
+from exotui.ai.players import make_player
+from exotui.engine.protocol import state_hash
+from exotui.games.cryptid.board import space, space_name
+from exotui.games.cryptid.state import Hint
+from exotui.tui.app import ExoTuiApp
+from exotui.tui.screens.end import EndScreen
+from exotui.tui.screens.game import GameScreen
+from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
+from exotui.tui.session import GameSession, Seat
+from exotui.tui.tables.cryptid.board import CryptidBoard, Mode
+from exotui.tui.tables.cryptid.hex_map import HexMap, hex_lines, hex_size, step
+from pilot_helpers import in_event_loop, settle, status_text
+
+GAME = games.get("cryptid")
+
+
+async def start(
+    pilot: Pilot, seats: tuple[str, ...], seed: int, variant: str | None = None, actions: Sequence[Any] = ()
+) -> GameScreen:
+    session = GameSession(GAME, seed, variant, tuple(Seat(kind) for kind in seats))
+    for action in actions:
+        session.apply(action)
+    screen = GameScreen(session, 0)
+    await pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
+def board(app: ExoTuiApp) -> CryptidBoard:
+    return app.screen.query_one(CryptidBoard)
+
+
+async def walk_to(pilot: Pilot, target: int) -> None:
+    """Arrow keys until the cursor is on `target`: along the row, then up or down."""
+    the_board = board(pilot.app)
+    for _ in range(30):
+        here = the_board.cursor
+        if here == target:
+            return
+        column, row = here % 12, here // 12
+        if column != target % 12:
+            await pilot.press("right" if target % 12 > column else "left")
+        else:
+            await pilot.press("down" if target // 12 > row else "up")
+        assert the_board.cursor != here, "the cursor did not move"
+    raise AssertionError("the cursor never reached its space")
+
+
+async def press_for(pilot: Pilot, action: Any) -> None:
+    """The keys deciding `action`: i for the hint; else the cursor to its space, then Enter (and the decision's
+    number in the list when the space offers several), or its number at once."""
+    the_board = board(pilot.app)
+    assert action in the_board.legal
+    if type(action) is Hint:
+        await pilot.press("i")
+        return
+    if the_board.mode is Mode.CHOICES:
+        await pilot.press(str(the_board.choices.index(action) + 1))
+        return
+    await walk_to(pilot, action.space)
+    here = the_board._here()
+    if len(here) == 1:
+        await pilot.press("enter")
+    else:
+        await pilot.press("enter")
+        assert the_board.mode is Mode.CHOICES
+        await pilot.press(str(here.index(action) + 1))
+
+
+async def play_to_the_end(pilot: Pilot, seed: int, limit: int = 600) -> int:
+    """Answer every human decision as the simple deducer would (a hint now and then), by keys, until the end."""
+    decisions = 0
+    rng = random.Random(seed)
+    deducer = make_player("policy", seed)
+    for _ in range(limit):
+        app = pilot.app
+        if isinstance(app.screen, EndScreen):
+            return decisions
+        if isinstance(app.screen, PassKeyboardScreen):
+            await pilot.press("enter")
+        elif isinstance(app.screen, GameScreen) and board(app).mode is not Mode.WAIT:
+            the_board = board(app)
+            hint = next((action for action in the_board.legal if type(action) is Hint), None)
+            if hint is not None and rng.random() < 0.2:
+                action = hint
+            else:
+                action = deducer.choose(GAME, the_board.view, the_board.viewer)
+            await press_for(pilot, action)
+            decisions += 1
+        await pilot.pause()
+    raise AssertionError("the game did not end")
+
+
+def replays(session: GameSession) -> bool:
+    state = session.game.new_game(session.seed, len(session.seats), session.variant)
+    for action in session.actions:
+        state = session.game.apply(state, action)
+    return state_hash(state) == state_hash(session.state)
+
+
+@in_event_loop
+async def test_a_whole_three_player_game_against_the_ai_by_keys() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, ("human", "policy", "policy"), 4)
+        decisions = await play_to_the_end(pilot, 1)
+        session = screen.session
+        assert decisions >= 2
+        assert session.game.is_over(session.state) and replays(session)
+
+
+@in_event_loop
+async def test_a_two_player_variant_game_in_hot_seat_by_keys_hides_each_seats_clues() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, ("human", "human"), 9)
+        viewers = set()
+        for _ in range(400):
+            if isinstance(app.screen, EndScreen):
+                break
+            if isinstance(app.screen, PassKeyboardScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+                continue
+            the_board = board(app)
+            viewers.add(the_board.viewer)
+            hidden = [clue for clue in the_board.view.clues if clue < 0]
+            assert len(hidden) == 2, "the seat at the keyboard sees its own two clues, never the other's"
+            await press_for(pilot, make_player("policy", 3).choose(GAME, the_board.view, the_board.viewer))
+            await settle(pilot)
+        assert isinstance(app.screen, EndScreen)
+        assert viewers == {0, 1}
+        assert replays(screen.session)
+
+
+def test_left_and_right_keep_the_row_up_and_down_keep_the_column_and_diagonals_follow_the_offset() -> None:
+    c4 = space(2, 3)  # even column
+    assert space_name(step(c4, 1, 0)) == "D4"
+    assert space_name(step(c4, 0, -1)) == "C3"
+    assert space_name(step(c4, 1, -1)) == "D3"  # D is odd, so lower: its row 3 touches C4 from above
+    assert space_name(step(c4, 1, 1)) == "D4"
+    d4 = space(3, 3)  # odd column
+    assert space_name(step(d4, 1, -1)) == "E4"
+    assert space_name(step(d4, -1, 1)) == "C5"
+    assert step(space(0, 0), -1, 0) is None and step(space(0, 0), 0, -1) is None
+
+
+@in_event_loop
+async def test_the_cursor_moves_over_hexes_with_arrows_hjkl_and_diagonals_and_stops_at_the_edge() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "policy", "policy"), 4)
+        the_board = board(app)
+        start_space = the_board.cursor
+        await pilot.press("l", "l", "j", "h", "h", "k")
+        assert the_board.cursor == start_space
+        await pilot.press("u")
+        assert the_board.cursor == step(start_space, 1, -1)
+        await walk_to(pilot, space(0, 0))
+        await pilot.press("up")
+        assert "edge of the map" in status_text(app)
+        assert the_board.query_one("#space").lines[0].startswith("A1 · ")
+
+
+@in_event_loop
+async def test_keys_that_do_nothing_say_why_and_esc_backs_out_of_a_list() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "policy", "policy"), 4)
+        the_board = board(app)
+        while the_board.mode is Mode.WAIT:
+            await pilot.press("enter")
+            assert "Not your decision" in status_text(app)
+            await settle(pilot)
+        # The opening: a space the clue allows offers no cube.
+        allowed = next(spot for spot in range(108) if not any(a.space == spot for a in the_board.legal))
+        await walk_to(pilot, allowed)
+        await pilot.press("enter")
+        assert "a cube goes where it rules the habitat out" in status_text(app) or "holds a cube" in status_text(app)
+        await pilot.press("escape")
+        assert "Nothing to go back to" in status_text(app)
+        await pilot.press("i")
+        assert "hint" in status_text(app)
+
+
+@in_event_loop
+async def test_the_hint_key_reveals_it_and_the_aid_marks_candidates() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        opening = []
+        state = GAME.new_game(4, 3)
+        while state.step == 0:
+            opening.append(GAME.legal_actions(state)[0])
+            state = GAME.apply(state, opening[-1])
+        seats = tuple("human" if seat == state.player else "policy" for seat in range(3))
+        screen = await start(pilot, seats, 4, None, opening)
+        the_board = board(app)
+        assert the_board.mode is Mode.MAP
+        await pilot.press("i")
+        await settle(pilot)
+        assert screen.session.state.hint_by == state.player
+        await pilot.press("i")
+        assert "already revealed" in status_text(app)
+        assert the_board.query_one(HexMap).marked == 0
+        await pilot.press("a")
+        assert "Learning aid on" in status_text(app)
+        assert the_board.query_one(HexMap).marked >> state.habitat & 1
+        await pilot.press("a")
+        assert the_board.query_one(HexMap).marked == 0
+
+
+def test_the_whole_map_fits_80x24_and_larger_terminals_get_larger_hexes() -> None:
+    assert hex_size(48, 19) == (4, 2)
+    assert hex_size(72, 28) == (6, 3)
+    assert hex_size(96, 40) == (8, 4)
+    state = GAME.new_game(4, 3)
+    lines = hex_lines(state, space(0, 0), 4, 2)
+    assert len(lines) == 2 and all(len(line) == 4 for line in lines)
+    assert lines[0][0] in "FDWSM"
+
+
+@in_event_loop
+async def test_at_80x24_every_hex_of_the_map_is_drawn() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "policy", "policy", "policy", "policy"), 6, "advanced")
+        the_map = board(app).query_one(HexMap)
+        assert the_map.size.width >= 48 and the_map.size.height >= 19
+        text = str(the_map.render())
+        assert sum(line.count(letter) for line in text.split("\n") for letter in "FDWSM") >= 108
