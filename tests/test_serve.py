@@ -11,6 +11,7 @@ import sys
 import asyncssh
 import pytest
 
+from exotui.cli import main
 from exotui.engine.records import load
 from exotui.serve.identity import ServeError, host_key, key_identity
 from exotui.serve.pty import INPUT_LIMIT
@@ -226,3 +227,11 @@ def test_a_session_program_writes_only_in_its_player_s_space(tmp_path, monkeypat
     assert env["HOME"] == str(identity.saves) and env["TERM"] == "xterm-256color"
     assert not {"COLUMNS", "XDG_DOWNLOAD_DIR", "SSH_AUTH_SOCK"} & env.keys()
     assert stat.S_IMODE(os.stat(identity.saves).st_mode) == 0o700
+
+
+def test_serve_says_in_one_line_what_is_wrong_with_its_host_key(tmp_path, capsys):
+    path = tmp_path / "key"
+    host_key(path)
+    path.chmod(0o640)
+    assert main(["serve", "--data", str(tmp_path / "data"), "--host-key", str(path), "--port", "0"]) == 2
+    assert capsys.readouterr().err == f"exotui: error: host key {path} is readable by others (mode 640); chmod 600 it\n"

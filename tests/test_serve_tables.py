@@ -5,10 +5,11 @@ player's saves. The authority's rules of seating are also tested directly on `Ta
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import asyncssh
@@ -18,7 +19,8 @@ import pytest
 from exotui import games
 from exotui.engine.records import GameRecord, Seat, load
 from exotui.games.exofauna.cards import ORGANISMS
-from exotui.serve.table import Seating, public_view
+from exotui.serve import wire
+from exotui.serve.table import Seating, Table, public_view
 from serve_helpers import PATIENCE, Terminal, new_key, running, saves_of
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
@@ -139,3 +141,84 @@ def test_the_public_view_hides_every_hand_and_changes_nothing_of_a_game_without_
     exo2 = games.get("exo2")
     state = exo2.new_game(3, 3, None)
     assert public_view(exo2, state, 3) == exo2.view(state, 0)
+
+
+class Person:
+    """A table app reduced to its messages: joins, then reads what the table says."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def join(cls, socket: Path, identity: str, saves: Path) -> Person:
+        reader, writer = await asyncio.open_unix_connection(str(socket))
+        await wire.send(writer, wire.Join(identity, identity, str(saves)))
+        return cls(reader, writer)
+
+    async def next(self, kind: type) -> object:
+        """The next message of `kind`, skipping the others."""
+        while not isinstance(
+            message := await asyncio.wait_for(wire.receive(self.reader, wire.PERSON_DECODER), 30), kind
+        ):
+            pass
+        return message
+
+
+@contextlib.asynccontextmanager
+async def table_served(tmp_path: Path) -> AsyncIterator[Path]:
+    table = Table("direct", tmp_path / "table")
+    (tmp_path / "table").mkdir()
+    socket = tmp_path / "t.sock"
+    server = await asyncio.start_unix_server(table.serve, path=str(socket))
+    async with server:
+        yield socket
+
+
+def test_the_table_refuses_a_seat_that_sees_every_card_and_decisions_out_of_turn_or_illegal(tmp_path):
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            alice = await Person.join(socket, "alice", tmp_path / "alice")
+            await alice.next(wire.Choose)
+            await wire.send(alice.writer, wire.Setup("exofauna", ["human", "cheat:normal"], None))
+            refused = await alice.next(wire.Refused)
+            assert "sees every card" in refused.text
+            await alice.next(wire.Choose)
+            await wire.send(alice.writer, wire.Setup("exofauna", ["human", "human"], None))
+            lobby = await alice.next(wire.Lobby)
+            assert lobby.can_fill and "Waiting for 1 more…" in lobby.lines[-2]
+            bob = await Person.join(socket, "bob", tmp_path / "bob")
+            shown = await bob.next(wire.Show)
+            assert shown.viewer == 1 and shown.deciding == 0 and shown.status.startswith("Waiting for Blue")
+            game = games.get("exofauna")
+            view = msgspec.msgpack.decode(shown.view, type=game.state_type)
+            # Bob's view: Alice's hand is hidden from him.
+            assert all(card < 0 for card in view.hands[0])
+            await wire.send(bob.writer, wire.Decide(b""))
+            assert (await bob.next(wire.Refused)).text == "It is not your decision."
+            await wire.send(alice.writer, wire.Decide(b"\x93\x01\x02\x03"))
+            assert (await alice.next(wire.Refused)).text == "That decision is not legal here."
+            for person in (alice, bob):
+                person.writer.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_seated_person_fills_the_open_seats_with_the_ai_and_the_game_starts(tmp_path):
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            alice = await Person.join(socket, "alice", tmp_path / "alice")
+            await alice.next(wire.Choose)
+            await wire.send(alice.writer, wire.Setup("exo2", ["human", "human", "human"], None))
+            await alice.next(wire.Lobby)
+            await wire.send(alice.writer, wire.Fill("easy"))
+            shown = await alice.next(wire.Show)
+            assert [label.split(": ")[1] for label in shown.labels] == ["alice", "AI easy", "AI easy"]
+            assert shown.viewer == 0 and shown.status == "Your decision."
+            watcher = await Person.join(socket, "carol", tmp_path / "carol")
+            watched = await watcher.next(wire.Show)
+            # A game without hidden information is watched on its board: the public view is the whole table.
+            assert watched.viewer is None and watched.view
+            for person in (alice, watcher):
+                person.writer.close()
+
+    asyncio.run(scenario())
