@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import stat
 import sys
 
@@ -235,3 +236,41 @@ def test_serve_says_in_one_line_what_is_wrong_with_its_host_key(tmp_path, capsys
     path.chmod(0o640)
     assert main(["serve", "--data", str(tmp_path / "data"), "--host-key", str(path), "--port", "0"]) == 2
     assert capsys.readouterr().err == f"exotui: error: host key {path} is readable by others (mode 640); chmod 600 it\n"
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="OpenSSH's client is not installed")
+def test_openssh_reaches_the_title_with_a_key_and_as_a_guest(tmp_path):
+    key = new_key()
+    key_file = tmp_path / "id_ed25519"
+    key_file.write_bytes(key.export_private_key("openssh"))
+    key_file.chmod(0o600)
+
+    async def title_over_openssh(server: Server, options: list[str]) -> None:
+        ssh = await asyncio.create_subprocess_exec(
+            *("ssh", "-tt", "-F", "/dev/null", "-p", str(server.port), "-o", "StrictHostKeyChecking=no"),
+            *("-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", *options, "player@127.0.0.1"),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+        shown = b""
+        try:
+            while b"New game" not in shown:
+                data = await asyncio.wait_for(ssh.stdout.read(65536), 60)
+                assert data, f"ssh ended: {shown[-200:]!r}"
+                shown += data
+        finally:
+            ssh.terminate()
+            await ssh.wait()
+
+    async def scenario() -> None:
+        async with running(tmp_path / "data") as server:
+            await title_over_openssh(server, ["-i", str(key_file), "-o", "IdentitiesOnly=yes"])
+            await title_over_openssh(server, ["-o", "PubkeyAuthentication=no"])
+            await eventually(lambda: not server.sessions)
+        # The key's own directory, and no guest left behind.
+        assert saves_of(tmp_path / "data", key).is_dir()
+        assert [path.name for path in (tmp_path / "data" / "players").iterdir()] == [saves_of(tmp_path, key).name]
+        assert not list((tmp_path / "data" / "guests").iterdir())
+
+    asyncio.run(scenario())
