@@ -255,6 +255,10 @@ def test_the_ender_plays_a_field_card_unseen_as_their_own_then_the_invasion_is_s
     # Seat 1: Hamster + Jerboa (Prairie N=2: 2 + 6 = 8) and the Beaver alone in the River (1): 9. Seat 2: Chipmunk 1.
     assert after.scores == (9, 1)
     assert after.invasion == 2 and after.step == ACT
+    assert GAME.events(state, Reveal(0), after) == (
+        "Invasion 1 scored: Seat 1 9, Seat 2 1.",
+        f"Invasion 2 is dealt: Seat {after.player + 1} starts.",
+    )
 
 
 def test_a_field_card_that_cannot_be_played_does_nothing():

@@ -235,6 +235,9 @@ def events(before: RodentsState, action: Any, after: RodentsState) -> tuple[str,
     told.extend(automaton_summary(turn.moves) for turn in turns if turn.invasion == before.invasion)
     if after.invasion != before.invasion or after.step == OVER:
         told.append(invasion_summary(before, after))
+    if after.invasion != before.invasion and after.step != OVER:
+        starter = "the automaton" if after.players == 1 else SEAT_NAMES[after.player]
+        told.append(f"Invasion {after.invasion} is dealt: {starter} starts.")
     told.extend(automaton_summary(turn.moves) for turn in turns if turn.invasion != before.invasion)
     return tuple(told)
 
