@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from exotui import __version__, games
 from exotui.cli import main
 
 
@@ -61,3 +62,22 @@ def test_bench_rules_counts_the_actions_of_its_random_games(capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["games"] == 5 and report["actions"] > 5 * 10
     assert report["actions_per_second"] == pytest.approx(report["actions"] / report["seconds"])
+
+
+def test_version_prints_the_version(capsys):
+    with pytest.raises(SystemExit) as leaving:
+        main(["--version"])
+    assert leaving.value.code == 0
+    assert capsys.readouterr().out == f"exotui {__version__}\n"
+
+
+@pytest.mark.parametrize("game_id", games.available())
+def test_help_lists_every_registered_game_with_its_players_and_variants(capsys, game_id):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    game = games.get(game_id)
+    line = next(line for line in out.splitlines() if line.startswith(f"  {game_id} "))
+    assert game.title in line and str(min(game.player_counts)) in line
+    assert all(variant in line for variant in game.variants) or "no variants" in line
+    assert "mcts|cheat[:LEVEL]" in out and "easy (0.25 s)" in out

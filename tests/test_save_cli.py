@@ -115,3 +115,15 @@ def test_saves_lists_the_directory(save, tmp_path, capsys):
     local = header.updated.astimezone()
     assert lines[1] == f"  game.exosave: pig, Ann vs Bot, {local:%Y-%m-%d %H:%M} local time, {header.status}"
     assert lines[2] == "  broken.exosave: unreadable: empty file, not a save"
+
+
+def test_an_unreadable_save_is_told_in_a_players_words_and_verify_keeps_the_decoders(save, tmp_path, capsys):
+    content = msgspec.msgpack.decode(save.read_bytes())
+    content["header"]["seats"][0]["name"] = 7
+    save.write_bytes(msgspec.msgpack.encode(content))
+    assert main(["--saves-dir", str(tmp_path), "saves"]) == 0
+    listed = capsys.readouterr().out
+    assert "damaged save: the name of player 1 is not valid" in listed and "`" not in listed
+    assert main(["verify", str(save)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"exotui: error: {save}: Expected `str`, got `int` - at `$.header.seats[0].name`\n"

@@ -187,8 +187,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         print(printable(f"{shown}: does not verify: {exc.problem}", LINE_LIMIT))
         return 1
     except BadSave as exc:
-        # The decoder's own words too: verify is where an engineer looks at a broken file.
-        raise CliError(f"{exc} (decoder: {exc.detail})" if exc.detail else str(exc)) from None
+        # The decoder's own words: verify is where an engineer looks at a broken file (players get `exc.problem`).
+        raise CliError(f"{printable_path(exc.path)}: {exc.detail}" if exc.detail else str(exc)) from None
     header = saved.header
     size = path.stat().st_size
     print(f"{shown}: good: {_title(header, saved.game.title)}; {header.actions} actions, {size} bytes, {header.status}")
