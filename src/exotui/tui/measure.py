@@ -1,8 +1,8 @@
 """Measure the app as a player feels it, in a real pseudo-terminal of 80x24: `python -m exotui.tui.measure`.
 
-Prints two figures: the time from starting `exotui` to its first frame (the title menu on screen), and the time
-from a key press to the repaint it causes while the AI is thinking (opening and closing help during the AI's
-search). POSIX only (it drives the app through a pty).
+Prints the time from starting `exotui` to its first frame (the title menu on screen); the time from a key press to
+the repaint of a whole-screen change (opening and closing help), with no search running and while the AI is
+thinking; and the time from a cursor move on the table to its repaint. POSIX only (it drives the app through a pty).
 """
 
 from __future__ import annotations
@@ -56,6 +56,21 @@ class Terminal:
                 self.seen += os.read(self.fd, 65536)
         self.seen = self.seen[self.seen.index(wanted) + len(wanted) :]
         return time.perf_counter() - started
+
+    def repaint(self, keys: bytes, quiet: float = 0.2, timeout: float = 10.0) -> float:
+        """Send `keys`; the seconds until the last output before `quiet` seconds without any: their repaint."""
+        started = time.perf_counter()
+        self.send(keys)
+        last = None
+        while True:
+            if not select.select([self.fd], [], [], quiet)[0]:
+                if last is not None:
+                    return last - started
+                if time.perf_counter() - started > timeout:
+                    raise TimeoutError(f"no repaint within {timeout} s")
+                continue
+            self.seen += os.read(self.fd, 65536)
+            last = time.perf_counter()
 
     def close(self) -> None:
         os.kill(self.pid, 9)
@@ -117,6 +132,26 @@ def repaint_while_thinking(presses: int, level: str) -> list[float]:
     return times
 
 
+def cursor_moves(presses: int) -> list[float]:
+    """Start the default game, a person against the AI with the person first, and move the hand's cursor."""
+    terminal = Terminal([sys.executable, "-m", "exotui"])
+    times = []
+    try:
+        terminal.expect("New game")
+        terminal.send(ENTER)
+        terminal.expect("Start")
+        # The form's defaults: a person plays Blue, who starts, against the AI.
+        terminal.send(ENTER)
+        terminal.expect("Hand (")
+        # Let the first frames of the table finish before timing anything.
+        terminal.repaint(b"")
+        for _ in range(presses):
+            times.append(terminal.repaint(DOWN))
+    finally:
+        terminal.close()
+    return times
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m exotui.tui.measure", description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="app starts to time (default 5)")
@@ -142,6 +177,11 @@ def measure(runs: int, presses: int, level: str) -> None:
     print(
         f"key press to repaint while the AI ({level}) thinks: median {statistics.median(repaints) * 1000:.0f} ms, "
         f"max {max(repaints) * 1000:.0f} ms over {len(repaints)} presses"
+    )
+    moves = cursor_moves(presses)
+    print(
+        f"cursor move to repaint: median {statistics.median(moves) * 1000:.0f} ms, "
+        f"max {max(moves) * 1000:.0f} ms over {len(moves)} presses"
     )
 
 

@@ -7,9 +7,10 @@ from typing import Final
 from textual.app import ComposeResult
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
 
 
@@ -28,7 +29,7 @@ class EndScreen(Screen[str]):
             yield Static(self.headline, id="headline")
             yield Static("\n".join(self.summary), id="summary", markup=False)
             yield OptionList(*(Option(text, id=choice) for choice, text in self.CHOICES), id="end-menu")
-        yield Footer()
+        yield KeysFooter()
         yield TooSmall()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

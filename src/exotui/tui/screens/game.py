@@ -10,7 +10,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from exotui.ai.players import Player, make_player
@@ -21,6 +21,7 @@ from exotui.tui.session import GameSession
 from exotui.tui.tables import Board, board_class
 from exotui.tui.thinking import Thought, decide
 from exotui.tui.widgets.ai_status import AiStatus
+from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
 
 AI_NAMES: Final = {"mcts": "AI", "greedy": "AI greedy", "random": "AI random"}
@@ -85,7 +86,7 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield board_class(self.session.game.id)(id="board")
         yield Static(id="status")
-        yield Footer()
+        yield KeysFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:

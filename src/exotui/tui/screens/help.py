@@ -8,8 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
 
 # The app's own keys, after the game's (a board's HELP starts with the keys of its table).
@@ -36,7 +37,7 @@ class HelpScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-text"):
             yield Static(f"{self.game_help}\n\n{APP_KEYS}", markup=False)
-        yield Footer()
+        yield KeysFooter()
         yield TooSmall()
 
     def action_scroll(self, lines: int) -> None:

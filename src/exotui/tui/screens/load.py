@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from exotui import games
 from exotui.engine.records import HUMAN, Header
@@ -21,6 +21,7 @@ from exotui.engine.savedir import SaveDir, SaveEntry
 from exotui.engine.text import local_time, printable, printable_path
 from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.notice import NoticeScreen
+from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
 
 # Room for the date and a result such as "Computer 1 won" beside it at 80 columns.
@@ -98,7 +99,7 @@ class LoadScreen(Screen[None]):
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static(id="load-empty", markup=False)
         yield Static(id="load-status", markup=False)
-        yield Footer()
+        yield KeysFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:

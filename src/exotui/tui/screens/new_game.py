@@ -12,10 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from exotui import games
 from exotui.tui.session import HUMAN, GameSession, Seat
+from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
 
 SEAT_CHOICES: Final = (
@@ -78,7 +79,7 @@ class NewGameScreen(Screen[GameSession]):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Back", id="back")
             yield Static("Tab moves between fields; Enter opens a list or starts.", id="new-game-hint")
-        yield Footer()
+        yield KeysFooter()
         yield TooSmall()
 
     async def on_select_changed(self, event: Select.Changed) -> None:

@@ -8,8 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
 
 
@@ -27,7 +28,7 @@ class PassKeyboardScreen(Screen[None]):
                 f"{self.player_name}: press Enter when nobody else is looking at the screen.",
                 id="pass-message",
             )
-        yield Footer()
+        yield KeysFooter()
         yield TooSmall()
 
     def action_ready(self) -> None:

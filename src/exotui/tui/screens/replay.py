@@ -17,7 +17,7 @@ from textual.containers import Vertical
 from textual.markup import escape
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from exotui.ai.mcts import Progress, SearchResult
 from exotui.ai.players import MctsPlayer, search_config
@@ -27,6 +27,7 @@ from exotui.tui.screens.new_game import seat_names
 from exotui.tui.session import GameSession, Seat
 from exotui.tui.tables import Board, board_class
 from exotui.tui.widgets.ai_status import AiStatus
+from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.move_list import MoveList
 from exotui.tui.widgets.too_small import TooSmall
 
@@ -142,7 +143,7 @@ class ReplayScreen(Screen[None]):
         yield board
         yield MoveList(self.moves, id="moves")
         yield Static(id="replay-status", markup=False)
-        yield Footer(show_command_palette=False)
+        yield KeysFooter(show_command_palette=False)
         yield TooSmall()
 
     def on_mount(self) -> None:

@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.containers import Center, Middle
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from exotui.tui.screens.load import game_title
+from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
 
 BANNER: Final = """\
@@ -35,7 +36,7 @@ class TitleScreen(Screen[None]):
                 Option("Quit", id="quit"),
                 id="menu",
             )
-        yield Footer()
+        yield KeysFooter()
         yield TooSmall()
 
     def on_screen_resume(self) -> None:
