@@ -10,7 +10,7 @@ from textual.widget import Widget
 
 from exotui.games.cryptid.cards import CLUES, HINTS
 from exotui.games.cryptid.rules import colours_of, current_player
-from exotui.games.cryptid.state import HIDDEN, NONE, OVER, CryptidState
+from exotui.games.cryptid.state import HIDDEN, NONE, OPENING, OVER, CryptidState
 from exotui.games.cryptid.view import COLOUR_NAMES
 from exotui.tui.tables.cryptid.hex_map import COLOUR_LETTERS
 
@@ -18,10 +18,14 @@ from exotui.tui.tables.cryptid.hex_map import COLOUR_LETTERS
 def player_lines(
     view: CryptidState, viewer: int, labels: tuple[str, ...], possible: dict[int, int] | None
 ) -> list[tuple[str, bool]]:
-    """(text, deciding) per line: one per seat (its colour letters, cubes ■ and discs ●, ▶ when deciding, the
-    learning aid's count of clues still possible), then the viewer's clues and the hint."""
+    """(text, deciding) per line: the turn, then one per seat (its colour letters, cubes ■ and discs ●, ▶ when
+    deciding, and with the learning aid ·N, the clues each of its colours could still hold), then the viewer's clues
+    and the hint."""
     deciding = current_player(view)
-    lines = []
+    if view.step == OPENING:
+        lines = [(f"Opening: cube {view.opening_placed + 1} of {2 * view.players}", False)]
+    else:
+        lines = [(f"Turn {view.turn}", False)]
     for seat in range(view.players):
         colours = colours_of(view.players, seat)
         letters = "".join(COLOUR_LETTERS[colour] for colour in colours)
@@ -30,7 +34,7 @@ def player_lines(
         mark = "▶" if seat == deciding else " "
         text = f"{mark}{letters} {labels[seat]} ■{cubes} ●{discs}"
         if possible is not None and seat != viewer:
-            text += " · " + "/".join(str(possible[colour]) for colour in colours) + " clues"
+            text += " ·" + "/".join(str(possible[colour]) for colour in colours)
         lines.append((text, seat == deciding))
     for colour in colours_of(view.players, viewer):
         clue = view.clues[colour]
