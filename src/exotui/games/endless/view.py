@@ -27,6 +27,8 @@ from exotui.games.endless.cards import (
     main_deck,
 )
 from exotui.games.endless.state import (
+    ASK_REVEAL,
+    AT_ZERO,
     DEPLOYMENT,
     OVER,
     RESOLVE,
@@ -191,6 +193,9 @@ def describe(state: EndlessState, action: Any) -> str:
     if kind is EndMove:
         return f"{who} ends the Move Phase."
     if kind is Pass:
+        task = state.tasks[-1]
+        if task[0] == ASK_REVEAL and task[2] == AT_ZERO:
+            return f"{who} reveals nothing: {species_name(state, task[3])} is discarded at 0."
         return f"{who} reveals nothing."
     if kind is Reveal:
         return f"{who} reveals {card_name(action.card)}{_choice(state, action)}."
