@@ -251,6 +251,9 @@ class _Run:
                 return game.determinize(root, seat, rng)
 
             self.determinize = determinize
+        # log(n) at index n (index 0 unused), grown as the tree's visits grow: the UCB of every child of every node
+        # walked needs the logarithm of its availability.
+        self.logs = [0.0, 0.0]
         self.iterations = 0
         self.playouts = 0
         self.depth_sum = 0
@@ -286,12 +289,16 @@ class _Run:
                 return
             mover = player
             actions = legal_actions()
+        logs = self.logs
         while True:
             children = node.children
             untried: list[Any] | None = None
             best_child = node
             best_action: Any = None
             best_score = -1.0
+            # A child's availability never exceeds its parent's visits plus one.
+            if node.visits + 1 >= len(logs):
+                logs.extend(log(n) for n in range(len(logs), 2 * node.visits + 2))
             for action in actions:
                 child = children.get(action)
                 if child is None:
@@ -304,7 +311,7 @@ class _Run:
                 child.avail = avail
                 if untried is None:
                     visits = child.visits
-                    score = child.total / visits + c * sqrt(log(avail) / visits)
+                    score = child.total / visits + c * sqrt(logs[avail] / visits)
                     if score > best_score:
                         best_score, best_child, best_action = score, child, action
             if untried is not None:

@@ -24,7 +24,7 @@ def evaluate(state: ExoState) -> tuple[float, float]:
         cards = [card for card in hole.spaces if card >= 0]
         if not cards:
             continue
-        blue = sum(1 for card in cards if card >> 3 == BLUE)
+        blue = len([card for card in cards if card >> 3 == BLUE])
         margin = 2 * blue - len(cards) + (0.5 if hole.colour == BLUE else -0.5)
         lead += math.copysign(len(cards) / RING, margin) * min(1.0, abs(margin) / 2) / state.target
     blue_chance = 1 / (1 + math.exp(-lead / _SCALE))

@@ -540,7 +540,7 @@ class _Table:
         spaces = self.holes[self.focus_slot]
         assert spaces is not None
         organism = spaces[self.focus_space] & 7
-        alone = sum(1 for card in spaces if card >= 0 and card & 7 == organism) == 1
+        alone = [card & 7 for card in spaces if card >= 0].count(organism) == 1
         options = self.adaptations() if alone else None
         if options:
             self.step = ADAPT
@@ -607,7 +607,10 @@ class _Table:
     def next_action(self) -> None:
         """Ask for the next Action; an Action that cannot play a card is lost."""
         while self.actions_done < ACTIONS_PER_TURN:
-            if self.hands[self.player] and any(spaces is not None and EMPTY in spaces for spaces in self.holes):
+            first, second = self.holes
+            if self.hands[self.player] and (
+                (first is not None and EMPTY in first) or (second is not None and EMPTY in second)
+            ):
                 self.step = ACTION
                 return
             self.actions_done += 1
