@@ -126,13 +126,20 @@ def check_action(action: object, action_type: Any) -> None:
     Call it first in `apply`, so the rules only ever compare well-formed actions: no float for an int (3.0 would
     pass `in hand` and hash differently), no bool, no None, no string, no object of another kind.
     """
+    known = _BY_STRUCT.get(type(action))
+    problem = known[1](action) if known is not None and known[0] is action_type else _check_first(action, action_type)
+    if problem is not None:
+        raise IllegalAction(problem)
+
+
+def _check_first(action: object, action_type: Any) -> str | None:
+    """check_action's way the first time it meets a kind of action (then remembered in _BY_STRUCT)."""
     checks = _CHECKS.get(id(action_type)) or _struct_checks(action_type)
     check = checks.get(type(action))
     if check is None:
-        raise IllegalAction(f"not an action of this game: {shown(action)}")
-    problem = check(action)
-    if problem is not None:
-        raise IllegalAction(problem)
+        return f"not an action of this game: {shown(action)}"
+    _BY_STRUCT[type(action)] = (action_type, check)
+    return check(action)
 
 
 def check_setup(game: Game, seed: object, players: object, variant: object) -> None:
@@ -157,6 +164,9 @@ def check_setup(game: Game, seed: object, players: object, variant: object) -> N
 # types are kept alive in _CHECKED, so an id is never reused by another type.
 _CHECKS: dict[int, dict[type, _Check]] = {}
 _CHECKED: list[Any] = []
+# The fast way in: per action Struct, the action_type it was last checked for and its check (a Struct in two
+# action types is looked up again when they alternate; correct, only slower).
+_BY_STRUCT: dict[type, tuple[Any, _Check]] = {}
 
 
 def _struct_checks(action_type: Any) -> dict[type, _Check]:
