@@ -193,7 +193,9 @@ def ask_spaces(state: CryptidState, seat: int) -> int:
     return free
 
 
+@lru_cache(maxsize=1 << 12)
 def legal_actions(state: CryptidState) -> tuple[Any, ...]:
+    """The current seat's decisions (cached: a search asks again and again about the positions near its root)."""
     step = state.step
     seat = current_player(state)
     if seat is None:
@@ -202,21 +204,26 @@ def legal_actions(state: CryptidState) -> tuple[Any, ...]:
         return tuple(
             cube
             for colour in colours_of(state.players, seat)
-            for cube in map(_CUBES[colour].__getitem__, spaces(cube_spaces(state, colour)))
+            for cube in map(_CUBES[colour].__getitem__, _spots(cube_spaces(state, colour)))
         )
     if step == TURN:
         actions: list[Any] = []
         for other in _others(state, seat):
-            actions.extend(map(_ASKS[other].__getitem__, spaces(ask_spaces(state, other))))
-        actions.extend(map(_SEARCHES.__getitem__, spaces(search_spaces(state, seat))))
+            actions.extend(map(_ASKS[other].__getitem__, _spots(ask_spaces(state, other))))
+        actions.extend(map(_SEARCHES.__getitem__, _spots(search_spaces(state, seat))))
         if state.hint_by == NONE:
             # Last: on equal footing a search keeps its first legal choice, and computer players never want the hint.
             actions.append(HINT)
         return tuple(actions)
     if step == RELOCATE:
         colour = state.relocating[0]
-        return tuple(map(_RELOCATES[colour].__getitem__, spaces(relocation_spaces(state, colour))))
+        return tuple(map(_RELOCATES[colour].__getitem__, _spots(relocation_spaces(state, colour))))
     return tuple(_ANSWERS[colour] for colour in _cube_answers(state, state.answerer, state.target))
+
+
+@lru_cache(maxsize=1 << 14)
+def _spots(mask: int) -> tuple[int, ...]:
+    return tuple(spaces(mask))
 
 
 def _others(state: CryptidState, seat: int) -> list[int]:
@@ -415,8 +422,8 @@ class _Table:
     def freeze(self) -> CryptidState:
         return msgspec.structs.replace(
             self.state,
-            cubes=tuple(tuple(spaces(mask)) for mask in self.cubes),
-            discs=tuple(tuple(spaces(mask)) for mask in self.discs),
+            cubes=tuple(map(_spots, self.cubes)),
+            discs=tuple(map(_spots, self.discs)),
             player=self.player,
             step=self.step,
             opening_placed=self.opening_placed,

@@ -9,12 +9,13 @@ Once the game is over everything is shown, as players open their clue books at t
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from math import prod
 from typing import Any, Final, NamedTuple
 
 import msgspec
 
-from exotui.games.cryptid.board import clue_masks, space_name
+from exotui.games.cryptid.board import Board, clue_masks, space_name
 from exotui.games.cryptid.cards import ADVANCED_CLUES, CLUES, HINTS, NORMAL_CLUES
 from exotui.games.cryptid.puzzle import assignments, habitat, is_puzzle, unused_hints
 from exotui.games.cryptid.rules import colours_of, cube_masks, disc_masks, legal_actions
@@ -55,9 +56,13 @@ def view(state: CryptidState, seat: int) -> CryptidState:
 def candidate_clues(state: CryptidState, colour: int) -> tuple[int, ...]:
     """The clues `colour` could hold, given its pieces alone: every disc on a space the clue allows, every cube
     on a space it rules out."""
-    masks = clue_masks(state.board)
-    discs, cubes = disc_masks(state)[colour], cube_masks(state)[colour]
-    pool = ADVANCED_CLUES if state.advanced else NORMAL_CLUES
+    return _agreeing(state.board, state.advanced, disc_masks(state)[colour], cube_masks(state)[colour])
+
+
+@lru_cache(maxsize=1 << 14)
+def _agreeing(board: Board, advanced: bool, discs: int, cubes: int) -> tuple[int, ...]:
+    masks = clue_masks(board)
+    pool = ADVANCED_CLUES if advanced else NORMAL_CLUES
     return tuple(clue for clue in pool if not discs & ~masks[clue] and not cubes & masks[clue])
 
 
@@ -74,9 +79,10 @@ class Deduction(NamedTuple):
     options: tuple[tuple[int, ...], ...] | None
 
 
-# Combinations of candidate clues up to which deduction lists the puzzles (a few ms); above it, at the start of
-# games of 4-5 players, determinize samples by rejection, which is as uniform and needs no list.
-LIST_LIMIT: Final = 20_000
+# Combinations of candidate clues up to which deduction lists the puzzles, once per position (30,000 take about
+# 50 ms; rejection sampling costs about 7 ms a sample there, and a search samples hundreds); above it, before the
+# opening cubes of games of 4-5 players, determinize samples by rejection, which is as uniform and needs no list.
+LIST_LIMIT: Final = 200_000
 
 
 def deduce(seen: CryptidState) -> Deduction:
