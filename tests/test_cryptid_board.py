@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cryptid_builders import BOARD, FOUR, THREE, at
+from exotui.games.cryptid import timing
 from exotui.games.cryptid.board import BadBoard, animal, clue_masks, clue_spaces, distance, make_board, neighbours
 from exotui.games.cryptid.board import terrain as terrain_at
 from exotui.games.cryptid.cards import (
@@ -144,3 +145,13 @@ def test_every_generated_game_meets_every_puzzle_constraint(seed, players, advan
 def test_the_same_seed_gives_the_same_map_and_puzzle_and_another_seed_another():
     assert new_game(7, 4) == new_game(7, 4)
     assert new_game(7, 4).board != new_game(8, 4).board
+
+
+def test_the_timing_command_prints_every_mode_and_refuses_a_bad_count(capsys):
+    timing.main(["--seeds", "2"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Cryptid new_game over 2 seeds")
+    assert len(lines) == 9 and "two-player variant" in lines[1] and "advanced" in lines[-1]
+    with pytest.raises(SystemExit):
+        timing.main(["--seeds", "0"])
+    assert "--seeds must be at least 1" in capsys.readouterr().err

@@ -128,3 +128,31 @@ def test_replaying_the_actions_gives_the_same_hashes_and_apply_changes_no_input(
         assert GAME.describe(state, action)
         state = after
     assert state == steps[-1][0]
+
+
+def test_determinize_deals_the_hidden_clues_uniformly_among_the_puzzles_deduction_keeps():
+    # A two-player game a few turns in, where deduction keeps a handful of puzzles for the opponent's clues.
+    options = None
+    for seed in range(200):
+        steps = random_game(seed, 2, None)
+        for state, _ in steps[6:-1]:
+            seat = GAME.current_player(state)
+            deduction = deduce(GAME.view(state, seat))
+            options = deduction.options
+            if options is not None and 4 <= len(options) <= 12 and state.step == 1:
+                break
+        else:
+            continue
+        break
+    assert options is not None and 4 <= len(options) <= 12, "no random game kept a handful of puzzles"
+    seen = GAME.view(state, seat)
+    rng = random.Random(7)
+    draws = 3000
+    counts = dict.fromkeys(options, 0)
+    for _ in range(draws):
+        full = GAME.determinize(seen, seat, rng)
+        counts[tuple(full.clues[colour] for colour in deduction.unknown)] += 1
+    expected = draws / len(options)
+    # Binomial spread: 4.5 standard deviations either side fails a uniform sampler about once in 50,000 runs.
+    spread = 4.5 * (expected * (1 - 1 / len(options))) ** 0.5
+    assert all(abs(count - expected) < spread for count in counts.values()), counts
