@@ -119,7 +119,11 @@ def repaint_while_thinking(presses: int, level: str) -> list[float]:
         levels = {"easy": 1, "normal": 2, "hard": 3}
         terminal.send(DOWN * levels[level] + ENTER)
         time.sleep(0.3)
-        terminal.send(TAB * 4 + ENTER)
+        # One key at a time: focus events still queued when Start closes the form crash the app (a bug of
+        # ExoTuiApp.on_descendant_focus: the widget has no screen any more).
+        for key in (TAB, TAB, TAB, TAB, ENTER):
+            terminal.send(key)
+            time.sleep(0.5)
         for _ in range(presses):
             # Press only while the search is reporting, so every press measures a repaint during a search.
             terminal.expect("iterations")
