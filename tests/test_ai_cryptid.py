@@ -94,3 +94,16 @@ def test_the_policy_player_asks_about_candidates_and_never_takes_the_hint() -> N
         choice = make_player("policy", seed=1).choose(GAME, GAME.view(state, seat), seat)
         assert type(choice).__name__ != "Hint"
         assert choice in GAME.legal_actions(state)
+
+
+def test_a_cube_answer_is_decided_at_once_whether_or_not_it_is_a_bluff() -> None:
+    answers = [
+        state
+        for state in random_positions(2, range(40, 120))
+        if state.step == 3 and len(GAME.legal_actions(state)) == 2
+    ]
+    assert answers, "no random game reached a bluff"
+    for state in answers[:3]:
+        seat = GAME.current_player(state)
+        result = make_player("mcts:it=200", seed=1).decide(GAME, GAME.view(state, seat), seat)
+        assert result.iterations == 0 and result.action in GAME.legal_actions(state)

@@ -14,7 +14,7 @@ from typing import Any, Final
 from exotui.games.cryptid.board import ALL, clue_masks, spaces
 from exotui.games.cryptid.cards import SPACES
 from exotui.games.cryptid.rules import ask_spaces, colour_count, colours_of, cubed
-from exotui.games.cryptid.state import OPENING, PENALTY, TURN, Ask, CryptidState, Search
+from exotui.games.cryptid.state import ANSWER, OPENING, PENALTY, TURN, Ask, CryptidState, Search
 from exotui.games.cryptid.view import candidate_clues, deduce
 
 # How strongly a smaller set of candidate spaces counts: a seat's weight is (1 / candidates) ** SHARPNESS.
@@ -106,12 +106,17 @@ def search_actions(seen: CryptidState, seat: int, actions: Sequence[Any]) -> lis
       kept most evenly); never the hint;
     - an opening or forced cube: the CUBES spaces that tell the others least (the most of your still-possible
       clues rule them out too);
-    - anything else (moving a disc, the colour of a cube answer): every legal action.
+    - the colour of a cube answer (two-player variant): the quieter one alone, so a bluff takes no longer;
+    - moving a disc: every legal action.
     """
     if seen.step == TURN:
         return _turn_actions(seen, seat, actions)
     if seen.step in (OPENING, PENALTY) and len(actions) > CUBES:
         return _quiet_cubes(seen, actions)
+    if seen.step == ANSWER:
+        # Decided at once, by the view, whether or not a bluff is possible: a search only when there is a choice
+        # would let the other player time the pause.
+        return _quiet_cubes(seen, actions, seen.target)[:1]
     return list(actions)
 
 
@@ -158,11 +163,13 @@ def _turn_actions(seen: CryptidState, seat: int, actions: Sequence[Any]) -> list
     return searches + useful[:QUESTIONS]
 
 
-def _quiet_cubes(seen: CryptidState, actions: Sequence[Any]) -> list[Any]:
+def _quiet_cubes(seen: CryptidState, actions: Sequence[Any], spot: int | None = None) -> list[Any]:
+    """The cubes (or cube answers on `spot`) that leave the most clues of their colour possible, quietest first."""
     masks = clue_masks(seen.board)
     possible = {colour: candidate_clues(seen, colour) for colour in {action.colour for action in actions}}
 
     def still_possible(action: Any) -> int:
-        return sum(1 for clue in possible[action.colour] if not masks[clue] >> action.space & 1)
+        where = action.space if spot is None else spot
+        return sum(1 for clue in possible[action.colour] if not masks[clue] >> where & 1)
 
     return sorted(actions, key=still_possible, reverse=True)[:CUBES]
