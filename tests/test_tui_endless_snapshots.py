@@ -15,7 +15,16 @@ from textual.pilot import Pilot
 
 from exotui import games
 from exotui.ai.players import make_player
-from exotui.games.endless.state import ASK_DEPLOY, ASK_EXERT, ASK_MOVE, ASK_REVEAL, AT_RESPONSE
+from exotui.games.endless.state import (
+    ASK_DEPLOY,
+    ASK_EXERT,
+    ASK_MOVE,
+    ASK_REVEAL,
+    AT_RESPONSE,
+    INITIALIZE,
+    SETUP,
+    TERMINATION,
+)
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.session import GameSession, Seat
@@ -55,6 +64,24 @@ def asking(op: int, turn: int = 1) -> Callable[[Any], bool]:
     return lambda state: state.tasks[-1][0] == op and state.turn >= turn
 
 
+async def keeping_or_mulliganing(pilot: Pilot) -> None:
+    # Setup: North keeps its opening hand or mulligans.
+    await pilot.app.push_screen(opened(0, lambda state: state.phase == SETUP))
+    await pilot.pause()
+
+
+async def initializing(pilot: Pilot) -> None:
+    # The window at the start of North's Initialize Phase: North could reveal its event before drawing.
+    await pilot.app.push_screen(opened(5, lambda state: state.phase == INITIALIZE))
+    await pilot.pause()
+
+
+async def terminating(pilot: Pilot) -> None:
+    # North decides in a Termination Phase (a window at its start, or a Pathogen's choice).
+    await pilot.app.push_screen(opened(0, lambda state: state.phase == TERMINATION))
+    await pilot.pause()
+
+
 async def deploying_a_species(pilot: Pilot) -> None:
     # Turn 5 or later, North's Deploy Phase: the first hand card chosen, its habitats listed, the first marked.
     await pilot.app.push_screen(opened(3, asking(ASK_DEPLOY, 5)))
@@ -90,10 +117,13 @@ async def responding(pilot: Pilot) -> None:
 
 
 POSITIONS = {
+    "setup": keeping_or_mulliganing,
+    "initialize": initializing,
     "deploy": deploying_a_species,
     "exert": exerting,
     "move": moving,
     "reveal": revealing,
+    "termination": terminating,
     "response": responding,
 }
 
