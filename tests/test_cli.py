@@ -80,4 +80,4 @@ def test_help_lists_every_registered_game_with_its_players_and_variants(capsys, 
     line = next(line for line in out.splitlines() if line.startswith(f"  {game_id} "))
     assert game.title in line and str(min(game.player_counts)) in line
     assert all(variant in line for variant in game.variants) or "no variants" in line
-    assert "mcts|cheat[:LEVEL]" in out and "easy (0.25 s)" in out
+    assert "mcts|cheat[:LEVEL]: LEVEL is easy, normal, hard (0.25, 1, 4 s a decision" in out

@@ -55,12 +55,13 @@ def _games_and_players() -> str:
         lines.append(f"  {game_id:<10} {game.title}: {counts} players; {variants}")
     plain = [kind for kind in PLAYER_KINDS if not _has_levels(kind)]
     levelled = [kind for kind in PLAYER_KINDS if _has_levels(kind)]
-    named = ", ".join(f"{name} ({seconds:g} s)" for name, seconds in LEVELS.items())
+    names = ", ".join(LEVELS)
+    seconds = ", ".join(f"{value:g}" for value in LEVELS.values())
     lines += [
         "",
         "players (--players SPEC,SPEC; the computer seats of saved games):",
         f"  {', '.join(plain)}: no levels",
-        f"  {'|'.join(levelled)}[:LEVEL]: LEVEL is {named} a decision (default normal),",
+        f"  {'|'.join(levelled)}[:LEVEL]: LEVEL is {names} ({seconds} s a decision; default normal),",
         f"    it=N (N iterations, 1 to {MAX_ITERATIONS:,}) or s=X (X seconds, more than 0 up to {MAX_SECONDS:g})",
     ]
     return "\n".join(lines)
