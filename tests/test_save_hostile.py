@@ -149,6 +149,13 @@ def test_continue_on_a_game_open_elsewhere_opens_the_app_offering_replay_or_anot
     assert isinstance(opened[0], GameInUse) and opened[0].save == record.path
 
 
+def test_a_finished_game_lets_go_of_its_lock(tmp_path):
+    record = started(tmp_path)
+    assert lock_path(record.path).exists()
+    play(record, 5)
+    assert record.finished and not lock_path(record.path).exists()
+
+
 def test_a_lock_left_by_a_dead_holder_is_removed_when_the_directory_is_listed(tmp_path):
     record = started(tmp_path)
     record.close()

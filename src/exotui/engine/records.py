@@ -671,6 +671,9 @@ class GameRecord:
             )
             if self.saving_off is None:
                 self.save()
+        if self.finished:
+            # Nothing more to write: another exotui may open it (to replay) without waiting for this one to go.
+            self.close()
         return state
 
     def save(self) -> None:
