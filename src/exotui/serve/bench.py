@@ -1,17 +1,21 @@
-"""How many players one machine holds: `python -m exotui.serve.bench`.
+"""How many players one machine holds: `python -m exotui.serve.bench` (needs OpenSSH's `ssh`).
 
-Starts a server on localhost, then adds busy sessions a few at a time: each one an AI-against-AI game (so an AI is
-searching in it nearly all the time), set up by keys like a player would. After each step, one more session sitting
-on the title screen is timed: a key (↓ or ↑ in the menu) is sent and the time until its redraw arrives is the
-key-to-screen latency. Memory per session is the proportional set size (PSS, shared pages split between the
-processes sharing them) of each busy session's process tree. Prints one line per step and a summary.
+Starts `exotui serve` on localhost as a process of its own, then adds busy sessions a few at a time, each an OpenSSH
+client (so the clients cost little next to the server): an AI-against-AI game set up by keys as a player would, so
+an AI searches in it nearly all the time; each presses Enter every 5 s, which starts a rematch when its game is
+over. After each step, one more session sitting on the title screen is timed: a key (↓ or ↑ in the menu) is sent
+and the time until its redraw arrives is the key-to-screen latency. Memory per session is the proportional set
+size (PSS, shared pages split between the processes sharing them) of each session's process tree. Prints one line
+per step and a summary.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -19,38 +23,40 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-import asyncssh
-
-from exotui.serve.server import ServeOptions, Server
-
 DOWN, UP, SHIFT_TAB = "\x1b[B", "\x1b[A", "\x1b[Z"
 # New game form: Blue from Human to AI normal, then Start (Yellow is AI normal already).
 AI_AGAINST_AI = ["\r", *[SHIFT_TAB] * 4, "\r", DOWN, DOWN, "\r", *["\t"] * 4, "\r"]
+# Bytes of output each client keeps, to see what is on its screen.
+KEPT = 65536
 
 
 class Client:
-    def __init__(self, conn: asyncssh.SSHClientConnection, process: asyncssh.SSHClientProcess[bytes]) -> None:
-        self.conn, self.process = conn, process
-        self.received = asyncio.Event()
+    """One player's `ssh -tt`, as a guest; its output is read all the time (and mostly dropped)."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
         self.output = bytearray()
+        self.received = asyncio.Event()
         self.task = asyncio.get_running_loop().create_task(self._read())
+        self.rematches: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, port: int) -> Client:
-        conn = await asyncssh.connect(
-            "127.0.0.1",
-            port,
-            username="bench",
-            known_hosts=None,
-            client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
-            agent_path=None,
+        process = await asyncio.create_subprocess_exec(
+            *("ssh", "-tt", "-F", "/dev/null", "-p", str(port), "-o", "StrictHostKeyChecking=no"),
+            *("-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-o", "PubkeyAuthentication=no"),
+            "bench@127.0.0.1",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL,
         )
-        process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
-        return cls(conn, process)
+        return cls(process)
 
     async def _read(self) -> None:
+        assert self.process.stdout is not None
         while data := await self.process.stdout.read(65536):
             self.output += data
+            del self.output[:-KEPT]
             self.received.set()
 
     async def until(self, text: bytes, seconds: float = 120.0) -> None:
@@ -60,9 +66,15 @@ class Client:
                 raise TimeoutError(f"{text!r} not shown")
             await asyncio.sleep(0.05)
 
+    def press(self, key: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(key.encode())
+
     async def keys(self, keys: Sequence[str], pause: float = 0.4) -> None:
         for key in keys:
-            self.process.stdin.write(key.encode())
+            if self.process.returncode is not None:
+                return
+            self.press(key)
             await asyncio.sleep(pause)
 
     async def latency(self) -> float:
@@ -70,13 +82,23 @@ class Client:
         await asyncio.sleep(0.2)
         self.received.clear()
         started = time.perf_counter()
-        self.process.stdin.write((DOWN if len(self.output) % 2 else UP).encode())
-        await asyncio.wait_for(self.received.wait(), 30)
+        self.press(DOWN if len(self.output) % 2 else UP)
+        await asyncio.wait_for(self.received.wait(), 60)
         return time.perf_counter() - started
 
     async def close(self) -> None:
-        self.conn.close()
-        await self.conn.wait_closed()
+        if self.rematches is not None:
+            self.rematches.cancel()
+        with contextlib.suppress(ProcessLookupError):
+            self.process.terminate()
+        await self.process.wait()
+
+
+def children(pid: int) -> list[int]:
+    try:
+        return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
 
 
 def tree_pss_kib(pid: int) -> int:
@@ -86,58 +108,77 @@ def tree_pss_kib(pid: int) -> int:
     while pending:
         current = pending.pop()
         try:
-            for line in Path(f"/proc/{current}/smaps_rollup").read_text().splitlines():
-                if line.startswith("Pss:"):
-                    total += int(line.split()[1])
-            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+            rollup = Path(f"/proc/{current}/smaps_rollup").read_text()
         except OSError:
             continue
-        pending.extend(int(child) for child in children)
+        total += sum(int(line.split()[1]) for line in rollup.splitlines() if line.startswith("Pss:"))
+        pending.extend(children(current))
     return total
+
+
+async def start_server(data: str, sessions: int, log: Path) -> tuple[asyncio.subprocess.Process, int]:
+    with open(log, "wb") as errors:
+        server = await asyncio.create_subprocess_exec(
+            *(sys.executable, "-m", "exotui", "serve", "--port", "0", "--data", data, "--max-sessions", str(sessions)),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=errors,
+        )
+    assert server.stdout is not None
+    line = (await server.stdout.readline()).decode()
+    match = re.search(r":(\d+), host key", line)
+    if match is None:
+        raise RuntimeError(f"the server did not start: {line!r}")
+    return server, int(match.group(1))
 
 
 async def run(sessions: int, step: int, samples: int) -> None:
     with tempfile.TemporaryDirectory(prefix="exotui-bench-") as data:
-        server = Server(ServeOptions(Path(data), port=0, max_sessions=sessions + 1))
-        await server.start()
+        log = Path(tempfile.gettempdir()) / "exotui-serve-bench.log"
+        server, port = await start_server(data, sessions + 1, log)
+        print(f"the server's log (a line per session started and ended): {log}")
         busy: list[Client] = []
         try:
-            idle = await Client.open(server.port)
+            idle = await Client.open(port)
             await idle.until(b"New game")
             print(f"exotui serve bench: {os.cpu_count()} cores; busy sessions play AI normal against AI normal")
-            print("busy  latency median  p95     max     load(1 min)")
-            first_over = {"median": None, "p95": None}
+            print("busy  alive  latency median  p95     max     load(1 min)")
+            first_over: dict[str, int | None] = {"median": None, "p95": None}
             counts = [0, *range(step, sessions + 1, step)]
             if counts[-1] != sessions:
                 counts.append(sessions)
             for count in counts:
                 while len(busy) < count:
-                    client = await Client.open(server.port)
+                    client = await Client.open(port)
                     await client.until(b"New game")
                     await client.keys(AI_AGAINST_AI)
+                    client.rematches = asyncio.get_running_loop().create_task(client.keys(["\r"] * 100_000, 5.0))
                     busy.append(client)
                 # Let the new searches get going.
                 await asyncio.sleep(3.0)
                 times = sorted([await idle.latency() for _ in range(samples)])
                 median = statistics.median(times) * 1000
                 p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))] * 1000
+                alive = len(children(server.pid)) - 1
                 load = os.getloadavg()[0]
-                print(f"{count:4}  {median:8.1f} ms  {p95:6.1f}  {times[-1] * 1000:6.1f}  {load:5.1f}", flush=True)
+                print(
+                    f"{count:4}  {alive:5}  {median:8.1f} ms  {p95:6.1f}  {times[-1] * 1000:6.1f}  {load:5.1f}",
+                    flush=True,
+                )
                 for key, value in (("median", median), ("p95", p95)):
                     if value > 200 and first_over[key] is None:
                         first_over[key] = count
-            pids = [session.program.pid for session in server.sessions if session.program and session.program.pid]
-            pss = sorted(tree_pss_kib(pid) for pid in pids)
-            print(f"memory per session (PSS of its processes): median {statistics.median(pss) / 1024:.1f} MiB, ")
-            print(f"  max {pss[-1] / 1024:.1f} MiB over {len(pss)} sessions")
+            pss = sorted(tree_pss_kib(pid) for pid in children(server.pid))
+            print(f"memory per session (PSS of its processes): median {statistics.median(pss) / 1024:.1f} MiB,", end="")
+            print(f" max {pss[-1] / 1024:.1f} MiB over {len(pss)} sessions")
+            print(f"server process: {tree_pss_kib(server.pid) / 1024 - sum(pss) / 1024:.1f} MiB PSS")
             for key, value in first_over.items():
-                held = "all" if value is None else f"fewer than {value}"
-                print(f"{key} latency passes 200 ms at: {value or 'never'} busy sessions ({held} held)")
+                print(f"{key} latency passes 200 ms at: {value or f'not within {sessions}'} busy sessions")
             await idle.close()
         finally:
             for client in busy:
                 await client.close()
-            await server.stop()
+            server.terminate()
+            await server.wait()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -84,10 +84,12 @@ class PtyProcess:
     async def _wait(self) -> None:
         assert self.process is not None
         code = await self.process.wait()
-        # Whatever the program wrote last (restoring the client's terminal) goes out before the exit status.
-        self._read(drain=True)
-        self._close()
-        self.on_exit(code)
+        try:
+            # Whatever the program wrote last (restoring the client's terminal) goes out before the exit status.
+            self._read(drain=True)
+        finally:
+            self._close()
+            self.on_exit(code)
 
     def _read(self, drain: bool = False) -> None:
         while self._master >= 0:

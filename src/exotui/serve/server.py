@@ -8,6 +8,8 @@ no other command, no forwarding, no file transfer. Keys go to that session's pro
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import os
 import re
 import shutil
@@ -50,6 +52,7 @@ KEEPALIVE_COUNT: Final = 3
 STALL_TIMEOUT: Final = 60.0
 # Seconds the app has to save and end on a disconnect or a stop.
 HANGUP_GRACE: Final = 10.0
+log = logging.getLogger("exotui.serve")
 USAGE: Final = "this server runs only exotui: `ssh -t HOST` for the app, `ssh -t HOST table NAME` for a shared table"
 
 
@@ -76,6 +79,7 @@ class Server:
         self.data = private_dir(options.data)
         self.key = host_key(options.host_key or self.data / "host_key")
         self.sessions: set[AppSession] = set()
+        self.connections: set[asyncssh.SSHServerConnection] = set()
         self.tables = Tables(self.data / "tables")
         self.stopping = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -148,6 +152,9 @@ class Server:
             self._acceptor.close()
         await asyncio.gather(*(session.end("the server is stopping") for session in list(self.sessions)))
         await self.tables.stop()
+        # Connections left (one still logging in, a client slow to go): closed, so none can hold the stop.
+        for conn in list(self.connections):
+            conn.close()
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
 
@@ -206,6 +213,7 @@ class Connection(asyncssh.SSHServer):
         self.identity: Identity | None = None
         self.username = ""
         self.opened = False
+        self.conn: asyncssh.SSHServerConnection | None = None
 
     def begin_auth(self, username: str) -> bool:
         # Always authenticate, so a client with keys offers them; keyboard-interactive lets a keyless one in.
@@ -229,11 +237,17 @@ class Connection(asyncssh.SSHServer):
         self.key = None
         return True
 
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        self.server.connections.add(conn)
+
     def auth_completed(self) -> None:
         data = self.server.data
         self.identity = key_identity(data, self.key) if self.key is not None else guest_identity(data)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.conn is not None:
+            self.server.connections.discard(self.conn)
         # A guest whose connection never opened a session leaves nothing behind.
         if self.identity is not None and not self.opened:
             forget_guest(self.identity)
@@ -268,6 +282,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self.done = asyncio.get_running_loop().create_future()
         self._idle: asyncio.TimerHandle | None = None
         self._stall: asyncio.TimerHandle | None = None
+        self.ending = False
 
     # ---------------------------------------------------------------------------------------------------------
     # What the client asks for
@@ -333,24 +348,33 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             env = self.server.environment(self.term or DEFAULT_TERM, self.identity)
             await self.program.start(argv, env, self.identity.saves, *self.size)
         except (OSError, ServeError) as exc:
+            log.warning("session of %s cannot start: %s", self.identity.name, exc)
             self.server.sessions.discard(self)
             self.refuse(f"cannot start: {exc}")
             return
+        log.info("session of %s started: %s", self.identity.name, f"table {table}" if table else "the app")
         self._touch()
+        if self.ending:
+            # The client left, or the server began stopping, while the app was starting.
+            await self.program.hangup(HANGUP_GRACE)
 
     def _output(self, data: bytes) -> None:
         if self.chan is not None:
-            self.chan.write(data)
+            # A channel closing under us (the client just left) takes no more: connection_lost follows.
+            with contextlib.suppress(BrokenPipeError, asyncssh.Error):
+                self.chan.write(data)
 
     def _input_full(self, full: bool) -> None:
         if self.chan is not None:
             (self.chan.pause_reading if full else self.chan.resume_reading)()
 
     def _exited(self, code: int) -> None:
+        log.info("session of %s ended: %s", self.identity.name, self.farewell or f"the app exited ({code})")
         if self.chan is not None:
-            if self.farewell:
-                self.chan.write(f"\r\nexotui: {self.farewell}\r\n".encode())
-            self.chan.exit(max(code, 0))
+            with contextlib.suppress(BrokenPipeError, asyncssh.Error):
+                if self.farewell:
+                    self.chan.write(f"\r\nexotui: {self.farewell}\r\n".encode())
+                self.chan.exit(max(code, 0))
         self._finished()
 
     def _finished(self) -> None:
@@ -364,7 +388,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
 
     async def end(self, why: str | None = None) -> None:
         """End the app as a disconnect does (it saves first), telling the client `why` if still connected."""
-        self.farewell = why
+        self.farewell = self.farewell or why
+        self.ending = True
         if self.program is not None:
             await self.program.hangup(HANGUP_GRACE)
         await self.done
@@ -440,6 +465,9 @@ def data_dir() -> Path:
 
 def run(options: ServeOptions) -> int:
     """`exotui serve`: say where it listens, serve until stopped; 0 after a clean stop."""
+
+    # One line per session started and ended, on stderr (the journal, under systemd).
+    logging.basicConfig(level=logging.INFO, format="exotui serve: %(message)s", stream=sys.stderr)
 
     def ready(server: Server) -> None:
         print(f"exotui serve: listening on {options.host}:{server.port}, host key {server.fingerprint}", flush=True)
