@@ -182,7 +182,3 @@ def clue_spaces(board: Board, clue: str | int) -> frozenset[int]:
     """The spaces where `clue` (a stable id such as "within2:bear", or its index) allows the habitat."""
     index = CLUE_INDEX[clue] if isinstance(clue, str) else clue
     return frozenset(spaces(clue_masks(board)[index]))
-
-
-def count(mask: int) -> int:
-    return mask.bit_count()
