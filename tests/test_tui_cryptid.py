@@ -11,11 +11,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from exotui import games
 from exotui.ai.players import make_player
 from exotui.engine.protocol import state_hash
 from exotui.games.cryptid.board import space, space_name
+from exotui.games.cryptid.cards import CLUES, POSITIVE_CLUES
 from exotui.games.cryptid.state import Hint
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
@@ -122,6 +124,22 @@ async def test_a_whole_three_player_game_against_the_ai_by_keys() -> None:
         session = screen.session
         assert decisions >= 2
         assert session.game.is_over(session.state) and replays(session)
+        summary = str(app.screen.query_one("#summary", Static).render())
+        assert f"found the habitat on {space_name(session.state.habitat)}" in summary
+        assert summary.count("the habitat is ") == 3
+
+
+@in_event_loop
+async def test_help_lists_the_keys_the_rules_and_every_clue_with_the_house_note() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "policy", "policy"), 4)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        text = str(app.screen.query_one("#help-text Static", Static).render())
+        assert text.startswith("Cryptid keys")
+        assert all(clue.id in text for clue in CLUES[:POSITIVE_CLUES])
+        assert "[house]" in text and "No clue mentions water." in text
 
 
 @in_event_loop
