@@ -115,9 +115,11 @@ def repaint_while_thinking(presses: int, level: str) -> list[float]:
         terminal.expect("Start")
         # Focus is on Start; back up to Blue's seat, open its list and go down to the level.
         terminal.send(SHIFT_TAB * 4 + ENTER)
-        time.sleep(0.3)
+        # The list is open once its last choice is drawn; the form shows the level once it is chosen.
+        terminal.expect("AI · random")
         levels = {"easy": 1, "normal": 2, "hard": 3}
         terminal.send(DOWN * levels[level] + ENTER)
+        terminal.expect(f"AI · {level}")
         time.sleep(0.3)
         # One key at a time: focus events still queued when Start closes the form crash the app (a bug of
         # ExoTuiApp.on_descendant_focus: the widget has no screen any more).
