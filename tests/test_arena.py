@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from exotui.ai.measure import run_arena, run_bench, sample_positions, wilson
-from exotui.cli import main
+from exotui.ai.measure import ArenaReport, run_arena, run_bench, sample_positions, wilson
+from exotui.cli import _progress_bar, main
 from toygames import CHAIN_NIM, TICTACTOE, TRICKS, ChainNim, Heap
 
 
@@ -47,6 +48,44 @@ def test_arena_progress_is_reported_after_every_game() -> None:
     seen: list[int] = []
     run_arena(TRICKS, ["random", "greedy"], 4, seed=2, on_game=lambda done, report: seen.append(report.games))
     assert seen == [1, 2, 3, 4]
+
+
+def _without_timing(report: ArenaReport) -> ArenaReport:
+    scores = tuple(msgspec.structs.replace(score, mean_decision_seconds=0.0) for score in report.scores)
+    return msgspec.structs.replace(report, scores=scores)
+
+
+def test_arena_gives_the_same_report_whatever_the_number_of_jobs() -> None:
+    one = run_arena(TRICKS, ["mcts:it=30", "greedy", "random"], 6, seed=4, jobs=1)
+    seen: list[int] = []
+    two = run_arena(
+        TRICKS, ["mcts:it=30", "greedy", "random"], 6, seed=4, jobs=2, on_game=lambda done, _: seen.append(done)
+    )
+    assert _without_timing(one) == _without_timing(two)
+    # Reported in game order, one call per game, as without jobs.
+    assert seen == [1, 2, 3, 4, 5, 6]
+    # The deals differ, so the games do: a report that ignored them would tie every player.
+    assert len({score.wins for score in one.scores}) > 1
+
+
+def test_arena_refuses_no_jobs() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        run_arena(TRICKS, ["random", "random"], 2, seed=1, jobs=0)
+
+
+def test_cli_arena_jobs_do_not_change_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    reports = []
+    for jobs in ("1", "2"):
+        argv = ["arena", "--game", "exo2", "--players", "greedy,random", "--games", "4", "--jobs", jobs, "--json"]
+        assert main(argv) == 0
+        reports.append(msgspec.json.decode(capsys.readouterr().out, type=ArenaReport))
+    assert _without_timing(reports[0]) == _without_timing(reports[1])
+
+
+def test_progress_bar_fills_and_says_the_time_left() -> None:
+    assert _progress_bar(0, 10, 0.0, width=10) == "[..........] 0/10 games, 0 s"
+    assert _progress_bar(5, 10, 20.0, width=10) == "[#####.....] 5/10 games, 20 s, about 20 s left"
+    assert _progress_bar(10, 10, 41.0, width=10) == "[##########] 10/10 games, 41 s"
 
 
 @given(trials=st.integers(1, 500), data=st.data())

@@ -17,7 +17,7 @@ import msgspec
 from exotui import __version__, games
 from exotui.ai import compare
 from exotui.ai.match import play_match
-from exotui.ai.measure import ArenaReport, run_arena, run_bench, run_rules_bench
+from exotui.ai.measure import ArenaReport, available_cores, run_arena, run_bench, run_rules_bench
 from exotui.ai.players import LEVELS, MAX_ITERATIONS, MAX_SECONDS, PLAYER_KINDS, Player, UnknownPlayer, make_player
 from exotui.engine.lock import GameInUse
 from exotui.engine.protocol import GameSetupError
@@ -302,13 +302,23 @@ def cmd_arena(args: argparse.Namespace) -> int:
     specs = _player_specs(args.players, game)
     variant = _variant(game, args.variant)
     make = _player_maker(args.compare, specs)
+    # The compare: players talk to one server of the other checkout, so they play in this process only.
+    jobs = 1 if args.compare is not None else (args.jobs or available_cores())
+    bar = sys.stderr.isatty() and not args.progress
+    started = time.monotonic()
 
     def progress(done: int, so_far: ArenaReport) -> None:
+        if bar:
+            print(f"\r{_progress_bar(done, args.games, time.monotonic() - started)}", end="", file=sys.stderr)
+            print("" if done < args.games else "\n", end="", file=sys.stderr, flush=True)
+            return
         tally = ", ".join(f"{s.spec} {s.wins}" for s in so_far.scores)
         print(f"game {done}/{args.games}: wins {tally}, draws {so_far.draws}", file=sys.stderr, flush=True)
 
     try:
-        report = run_arena(game, specs, args.games, args.seed, variant, progress if args.progress else None, make)
+        report = run_arena(
+            game, specs, args.games, args.seed, variant, progress if bar or args.progress else None, make, jobs
+        )
     except ValueError as exc:
         raise CliError(str(exc)) from None
     finally:
@@ -327,6 +337,13 @@ def cmd_arena(args: argparse.Namespace) -> int:
     print(f"  draws: {report.draws}")
     print(f"  mean turns per game: {report.mean_turns:.1f}, mean actions per game: {report.mean_actions:.1f}")
     return 0
+
+
+def _progress_bar(done: int, total: int, elapsed: float, width: int = 30) -> str:
+    """One line: a bar of `width` cells, the games done, the time so far and, once a game is done, the time left."""
+    filled = width * done // total
+    left = f", about {elapsed * (total - done) / done:.0f} s left" if done and done < total else ""
+    return f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {elapsed:.0f} s{left}"
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -455,7 +472,12 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=int, default=1, help="seed of the first deal (default: 1)")
     arena.add_argument("--variant", default=None, help="a variant of the game, e.g. quick")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
-    arena.add_argument("--progress", action="store_true", help="print a running tally on stderr after every game")
+    arena.add_argument(
+        "--progress", action="store_true", help="print a running tally on stderr after every game (no progress bar)"
+    )
+    arena.add_argument(
+        "--jobs", type=_positive, default=None, help="games played at once, one process each (default: every core)"
+    )
     arena.add_argument("--compare", metavar="DIR", help="another exotui checkout, which plays the compare:SPEC players")
     arena.set_defaults(handler=cmd_arena)
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from math import sqrt
 from typing import Any
 
@@ -67,29 +70,83 @@ def run_arena(
     variant: str | None = None,
     on_game: Callable[[int, ArenaReport], None] | None = None,
     make: Callable[[str, int], Player] = make_player,
+    jobs: int = 1,
 ) -> ArenaReport:
     """Play `games` games between the players of `specs`; `games` must be a multiple of the number of players.
 
     Each deal (seed) is played once per rotation of the seats, so every player sits in every seat equally often
     and meets the same deals from every seat. `on_game(done, report_so_far)` is called after every game; `make`
     makes a player from a spec and a seed (`ai.compare` passes one that also knows other checkouts' players).
+    With `jobs` > 1 the games run in that many worker processes; a game depends only on its index (its deal, its
+    rotation and its players' seeds), and results are tallied in game order, so the report is the same whatever
+    `jobs` is (but for the time per decision). `make` must then be picklable (a module-level function).
     """
     n = len(specs)
     if games % n:
         raise ValueError(f"the number of games must be a multiple of {n}, so every player sits in every seat equally")
+    if jobs < 1:
+        raise ValueError("the number of jobs must be at least 1")
     tally = _Tally(specs)
     report = tally.report(game, variant, seed)
-    for index in range(games):
-        deal, rotation = divmod(index, n)
-        # Seat s is taken by player (s + rotation) % n.
-        order = [(seat + rotation) % n for seat in range(n)]
-        players = [make(specs[p], seed * 1_000_003 + index * 31 + p) for p in order]
-        result = play_match(game, players, seed + deal, variant)
-        tally.add(order, result.outcome, result.think_time, result.decisions, result.turns, len(result.actions))
+    for index, played in enumerate(_arena_games(game, specs, games, seed, variant, make, jobs)):
+        tally.add(*played)
         report = tally.report(game, variant, seed)
         if on_game is not None:
             on_game(index + 1, report)
     return report
+
+
+# What the tally needs of one arena game: the seating order, outcome, think time and decisions per seat, turns and
+# actions.
+_Played = tuple[tuple[int, ...], tuple[float, ...], tuple[float, ...], tuple[int, ...], int, int]
+
+
+def _arena_game(
+    game: Game, specs: Sequence[str], index: int, seed: int, variant: str | None, make: Callable[[str, int], Player]
+) -> _Played:
+    """Arena game number `index`: everything about it follows from the index, so any process can play it."""
+    n = len(specs)
+    deal, rotation = divmod(index, n)
+    # Seat s is taken by player (s + rotation) % n.
+    order = tuple((seat + rotation) % n for seat in range(n))
+    players = [make(specs[p], seed * 1_000_003 + index * 31 + p) for p in order]
+    result = play_match(game, players, seed + deal, variant)
+    return order, result.outcome, result.think_time, result.decisions, result.turns, len(result.actions)
+
+
+def _arena_games(
+    game: Game,
+    specs: Sequence[str],
+    games: int,
+    seed: int,
+    variant: str | None,
+    make: Callable[[str, int], Player],
+    jobs: int,
+) -> Iterator[_Played]:
+    """The arena's games in game order, played `jobs` at a time; a finished game waits for those before it."""
+    if jobs == 1 or games == 1:
+        for index in range(games):
+            yield _arena_game(game, specs, index, seed, variant, make)
+        return
+    # Spawned, not forked: the caller may hold threads (a pool of the search's own) that a fork would copy broken.
+    # The game object is pickled by reference to its class, as the search's own pool does.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(min(jobs, games), mp_context=context) as pool:
+        futures = [pool.submit(_arena_game, game, tuple(specs), index, seed, variant, make) for index in range(games)]
+        try:
+            for future in futures:
+                yield future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
 
 
 class _Tally:
