@@ -109,13 +109,12 @@ class EndlessBoard(Board):
     HELP: Final = "\n".join(
         [
             "Endless Forms keys",
-            "  ←→ (hjkl) or 1-9, Enter   Deploy Phase: pick a hand card (S species, F effect, E event), or the "
-            "end of the phase after the cards",
-            "  ↑↓ or 1-9, Enter          where it goes, or any other decision: choose from the list",
+            "  ←→ (hjkl) or 1-9, Enter   Deploy Phase: a hand card, or the end after them",
+            "  ↑↓ or 1-9, Enter          where it goes; any other decision: from the list",
             "  Esc                       back to your hand",
-            "  r                         go to your reveal when a window lets you reveal (windows where you hold "
-            "nothing to reveal never ask)",
+            "  r                         your reveal, when a window lets you reveal",
             "  p                         open or close the discard piles",
+            "Hand: S species, F effect, E event. A window where you hold nothing never asks.",
             "A species reads: name, population, X/Y (growth when it exerts / decline in its owner's Termination, "
             "bonuses applied), e if exerted, a letter per effect (A Aesthetic Choice, S Artificially Sustained, "
             "M Mutigen, P Pack Hunt, R r-Strategist, W Wicked Reflexes). ▶ marks what the answer under the cursor "
