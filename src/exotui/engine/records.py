@@ -47,6 +47,8 @@ EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 LATEST = datetime(9000, 1, 1, tzinfo=UTC)
 # A result per seat: 1 for a win, 0 for a loss, a share for a shared win.
 Share = Annotated[float, msgspec.Meta(ge=0.0, le=1.0)]
+# How many times a seat did something (asked a hint, took back a move).
+Count = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
 # Temporary files of write_atomic: `.NAME.<random>.tmp` next to the save (`.NAME.tmp` before version 0.2 of the
 # format code); SaveDir removes those of dead writers.
 TEMP_PATTERN = re.compile(r"^\.(?P<name>.+\.exosave)(?:\.[A-Za-z0-9_]{6,})?\.tmp$")
@@ -135,8 +137,17 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     turn: int
     # Per seat, once the game is over: 1 for a win, 0 for a loss, shares for a shared win.
     result: Annotated[tuple[Share, ...], msgspec.Meta(min_length=1, max_length=16)] | None = None
+    # Per seat: the hints it asked for and the takebacks it made (empty, as in saves from before hints: none).
+    # The actions above are the game as finally played; a takeback leaves no trace but this count.
+    hints: Annotated[tuple[Count, ...], msgspec.Meta(max_length=16)] = ()
+    takebacks: Annotated[tuple[Count, ...], msgspec.Meta(max_length=16)] = ()
+    # The players chose a game without takebacks.
+    takebacks_off: bool = False
 
     def __post_init__(self) -> None:
+        for name in ("hints", "takebacks"):
+            if getattr(self, name) and len(getattr(self, name)) != len(self.seats):
+                raise ValueError(f"the {name} are not counted for every player")
         # Checked while decoding, so no later code (sorting, showing in a far time zone) meets a date it cannot use.
         for name in ("created", "updated"):
             when = getattr(self, name)
@@ -146,6 +157,18 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def finished(self) -> bool:
         return self.result is not None
+
+    def hints_of(self, seat: int) -> int:
+        return self.hints[seat] if self.hints else 0
+
+    def takebacks_of(self, seat: int) -> int:
+        return self.takebacks[seat] if self.takebacks else 0
+
+    def counted(self, name: str, seat: int) -> Header:
+        """This header with one more hint (`name` "hints") or takeback ("takebacks") for `seat`."""
+        counts = list(getattr(self, name) or (0,) * len(self.seats))
+        counts[seat] += 1
+        return msgspec.structs.replace(self, **{name: tuple(counts)})
 
     @property
     def status(self) -> str:
@@ -311,6 +334,8 @@ _PARTS = {
     "kind": "the kind of player",
     "level": "the level",
 }
+# The first words of Header's own checks, which are already in a player's words.
+_HEADER_CHECKS = ("the date", "the hints", "the takebacks")
 _LOCATION = re.compile(r" - at `\$(?P<where>[^`]*)`$")
 _STEP = re.compile(r"\.(\w+)|\[(\d+)\]")
 
@@ -318,6 +343,8 @@ _STEP = re.compile(r"\.(\w+)|\[(\d+)\]")
 def _in_words(message: str, base: str) -> str:
     """What is wrong, as a player would say it: which part of the file (or of `base`) a decoder error is about."""
     match = _LOCATION.search(message)
+    if match is not None and match["where"] == ".header" and message.startswith(_HEADER_CHECKS):
+        return f"damaged save: {message[: match.start()]}"
     if match is None:
         # One of Header's own checks (already in words), or a whole mismatch (a list where the save should be).
         if message.startswith("the date"):
@@ -674,6 +701,42 @@ class GameRecord:
         if self.finished:
             # Nothing more to write: another exotui may open it (to replay) without waiting for this one to go.
             self.close()
+        return state
+
+    def count_hint(self, seat: int) -> None:
+        """Count a hint given to `seat` and save it (SavingOff as `save`; the count stays in memory)."""
+        self.header = self.header.counted("hints", seat)
+        if self.saving_off is None:
+            self.save()
+
+    def take_back(self, count: int, seat: int) -> Any:
+        """Undo the last `count` actions as a takeback by `seat`, save, and return the position now.
+
+        The file then holds the game as finally played, and the header counts the takeback.
+        """
+        if not 0 < count <= len(self.actions):
+            raise ValueError(f"cannot take back {count} of {len(self.actions)} actions")
+        kept = self.actions[:-count]
+        state = self.game.new_game(self.header.seed, len(self.header.seats), self.header.variant)
+        checkpoints = _Checkpoints(self._checkpoints.every)
+        checkpoints.add(state)
+        for action in kept:
+            state = self.game.apply(state, action)
+            checkpoints.add(state)
+        with _GATE.held():
+            self.state = state
+            self.actions = kept
+            del self._encoded[len(kept) :]
+            self._checkpoints = checkpoints
+            self.header = msgspec.structs.replace(
+                self.header.counted("takebacks", seat),
+                updated=_now(),
+                actions=len(kept),
+                turn=self.game.turn(state),
+                result=None,
+            )
+            if self.saving_off is None:
+                self.save()
         return state
 
     def save(self) -> None:
