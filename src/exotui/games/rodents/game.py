@@ -7,7 +7,7 @@ from typing import Any
 from exotui.engine.protocol import check_setup
 from exotui.games.rodents import rules
 from exotui.games.rodents import view as views
-from exotui.games.rodents.heuristic import evaluate
+from exotui.games.rodents.heuristic import evaluate, rollout_action
 from exotui.games.rodents.state import OVER, RodentsAction, RodentsState
 
 
@@ -32,6 +32,7 @@ class RodentsGame:
     describe = staticmethod(views.describe)
     events = staticmethod(views.events)
     evaluate = staticmethod(evaluate)
+    rollout_action = staticmethod(rollout_action)
 
     def new_game(self, seed: int, players: int, variant: str | None = None) -> RodentsState:
         check_setup(self, seed, players, variant)

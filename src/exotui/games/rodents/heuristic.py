@@ -1,11 +1,15 @@
-"""A quick judgement of an unfinished Raging Rodents position, for the greedy player and playout cut-offs."""
+"""The AI hooks for Raging Rodents: a quick judgement of an unfinished position (the greedy player and playout
+cut-offs) and the playout policy."""
 
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Sequence
+from typing import Any, Final
 
 from exotui.games.rodents import rules
-from exotui.games.rodents.state import AUTOMATON, OVER, RodentsState
+from exotui.games.rodents.state import AUTOMATON, OVER, Place, Play, Reveal, RodentsState
 
 # Points a card still in hand (or still to come from the automaton's stack) is worth, on average.
 CARD_WORTH = 1.5
@@ -33,3 +37,18 @@ def evaluate(state: RodentsState) -> tuple[float, ...]:
     weights = [math.exp((value - top) / temperature) for value in projected]
     total = sum(weights)
     return tuple(weight / total for weight in weights)
+
+
+# How often a playout plays a card (or takes the Field play) when it can; otherwise it picks uniformly. Swaps change no
+# points, so uniform playouts mostly swap and tell little. In solo against the automaton, mcts:it=1000 over the same
+# 100 deals (exotui arena --players mcts:it=1000 --games 100 --seed 1): 54% with 0.7, 45% with uniform playouts.
+PLAY_BIAS = 0.7
+_PLAYS: Final = (Play, Place, Reveal)
+
+
+def rollout_action(state: RodentsState, actions: Sequence[Any], rng: random.Random) -> Any:
+    """Playout policy: mostly a card played, so that invasions end in playouts as they do in games."""
+    plays = [action for action in actions if type(action) in _PLAYS]
+    if plays and rng.random() < PLAY_BIAS:
+        return plays[int(rng.random() * len(plays))]
+    return actions[int(rng.random() * len(actions))]
