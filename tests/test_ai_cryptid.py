@@ -7,6 +7,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from exotui import games
 from exotui.ai.players import MctsPlayer, make_player
@@ -107,3 +109,17 @@ def test_a_cube_answer_is_decided_at_once_whether_or_not_it_is_a_bluff() -> None
         seat = GAME.current_player(state)
         result = make_player("mcts:it=200", seed=1).decide(GAME, GAME.view(state, seat), seat)
         assert result.iterations == 0 and result.action in GAME.legal_actions(state)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4, 5]), advanced=st.booleans())
+def test_property_two_truths_behind_one_view_get_one_decision(seed: int, players: int, advanced: bool) -> None:
+    positions = random_positions(players, range(seed, seed + 1), "advanced" if advanced else None)
+    assume(positions)
+    state = positions[0]
+    seat = GAME.current_player(state)
+    twin = twin_with_other_clues(state, seat)
+    decisions = [
+        make_player("mcts:it=60", seed=seed).decide(GAME, GAME.view(truth, seat), seat) for truth in (state, twin)
+    ]
+    assert decisions[0].action == decisions[1].action and decisions[0].stats == decisions[1].stats
