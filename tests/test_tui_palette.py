@@ -25,7 +25,7 @@ async def test_the_palette_lists_the_apps_commands_once_each() -> None:
         await settle(pilot)
         shown = titles(app)
         rules = [f"Rules of {games.get(game_id).title}" for game_id in games.available()]
-        assert shown == ["New game", "Load", "Replays", "Help", *rules, "Quit", "Theme", "Screenshot"]
+        assert shown == ["New game", "Load", "Replays", "Your record", "Help", *rules, "Quit", "Theme", "Screenshot"]
         assert shown.count("Quit") == 1
         assert "Keys" not in shown
 

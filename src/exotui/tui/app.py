@@ -38,6 +38,7 @@ from exotui.tui.screens.new_game import NewGameScreen, seat_names
 from exotui.tui.screens.notice import NoticeScreen
 from exotui.tui.screens.open_elsewhere import OpenElsewhereScreen
 from exotui.tui.screens.replay import ANALYSIS_LEVEL, ReplayScreen
+from exotui.tui.screens.stats import StatsScreen
 from exotui.tui.screens.title import TitleScreen
 from exotui.tui.session import GameSession
 from exotui.tui.tables import STYLESHEETS, board_class
@@ -130,6 +131,7 @@ class ExoTuiApp(App[None]):
             yield SystemCommand("Continue", "Play on the unfinished game played last", self.action_continue)
         yield SystemCommand("Load", "Saved games: play on, replay or delete", self.action_load)
         yield SystemCommand("Replays", "Finished games, to replay move by move", lambda: self.action_load(True))
+        yield SystemCommand("Your record", "Games won, lost and drawn per game and level", self.action_stats)
         yield SystemCommand("Help", "The keys and the rules of the game shown (?)", self.action_help)
         for game_id in games.available():
             title = games.get(game_id).title
@@ -218,6 +220,10 @@ class ExoTuiApp(App[None]):
 
     def action_load(self, finished_only: bool = False) -> None:
         self.push_screen(LoadScreen(self.saves, finished_only))
+
+    def action_stats(self) -> None:
+        if not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen(self.saves))
 
     def open_save(self, path: Path, replay: bool = False) -> None:
         """Play on an unfinished save, or replay it (always, once finished); a save that cannot be used is explained

@@ -32,6 +32,7 @@ class TitleScreen(Screen[None]):
                 Option(NO_CONTINUE, id="continue", disabled=True),
                 Option("Load", id="load"),
                 Option("Replays", id="replays"),
+                Option("Your record", id="record"),
                 Option("Help", id="help"),
                 Option("Quit", id="quit"),
                 id="menu",
@@ -60,6 +61,8 @@ class TitleScreen(Screen[None]):
             self.app.action_continue()
         elif choice in ("load", "replays"):
             self.app.action_load(finished_only=choice == "replays")
+        elif choice == "record":
+            self.app.action_stats()
         elif choice == "help":
             self.app.action_help()
         elif choice == "quit":

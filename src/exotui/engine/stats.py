@@ -1,0 +1,106 @@
+"""Your record: games played against each level of computer player, told from the saves' headers alone.
+
+The saves directory is the only record (no second database that could disagree with it): a row per game and
+opponents, counting the games a human played there. A game is won when a human seat is the sole winner, drawn when
+the best result is shared and a human shares it, lost otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import msgspec
+
+from exotui.engine.records import HUMAN, Header
+from exotui.engine.savedir import SaveEntry
+
+# The opponents of a game without computer players.
+HOT_SEAT = "hot-seat"
+
+
+class RecordRow(msgspec.Struct, frozen=True):
+    """One game at one level: the humans' results and what they used."""
+
+    game: str
+    # The computer players' levels, "normal" or "easy + hard" (HOT_SEAT without any).
+    level: str
+    played: int
+    won: int
+    lost: int
+    drawn: int
+    # The unfinished games (not in played).
+    unfinished: int
+    # The latest finished games' common result and how many in a row: ("won", 3); ("", 0) before any game.
+    streak: tuple[str, int]
+    hints: int
+    takebacks: int
+
+    @property
+    def streak_text(self) -> str:
+        result, length = self.streak
+        return f"{length} {result}" if length else "-"
+
+
+def level_of(header: Header) -> str:
+    """The computer players' levels (or kinds, for players without levels), as one label."""
+    levels = sorted({seat.level or seat.kind for seat in header.seats if seat.kind != HUMAN})
+    return " + ".join(levels) if levels else HOT_SEAT
+
+
+def result_of(header: Header) -> str | None:
+    """ "won", "drawn" or "lost" for the humans at the table; None while the game goes on."""
+    if header.result is None:
+        return None
+    best = max(header.result)
+    humans = [value for seat, value in zip(header.seats, header.result, strict=False) if seat.kind == HUMAN]
+    if best == 1.0 and 1.0 in humans:
+        return "won"
+    if 0 < best < 1.0 and best in humans:
+        return "drawn"
+    return "lost"
+
+
+def record(entries: Iterable[SaveEntry]) -> list[RecordRow]:
+    """The rows of the games humans played, by game and level; `entries` most recent first (`SaveDir.entries`)."""
+    tallies: dict[tuple[str, str], _Tally] = {}
+    for entry in entries:
+        header = entry.header
+        if header is None or all(seat.kind != HUMAN for seat in header.seats):
+            continue
+        tallies.setdefault((header.game, level_of(header)), _Tally()).add(header)
+    return [tally.row(game, level) for (game, level), tally in sorted(tallies.items())]
+
+
+class _Tally:
+    def __init__(self) -> None:
+        # The finished games' results, most recent first.
+        self.results: list[str] = []
+        self.unfinished = 0
+        self.hints = 0
+        self.takebacks = 0
+
+    def add(self, header: Header) -> None:
+        humans = [seat for seat, who in enumerate(header.seats) if who.kind == HUMAN]
+        self.hints += sum(header.hints_of(seat) for seat in humans)
+        self.takebacks += sum(header.takebacks_of(seat) for seat in humans)
+        result = result_of(header)
+        if result is None:
+            self.unfinished += 1
+        else:
+            self.results.append(result)
+
+    def row(self, game: str, level: str) -> RecordRow:
+        results = self.results
+        length = next((i for i, result in enumerate(results) if result != results[0]), len(results))
+        return RecordRow(
+            game=game,
+            level=level,
+            played=len(results),
+            won=results.count("won"),
+            lost=results.count("lost"),
+            drawn=results.count("drawn"),
+            unfinished=self.unfinished,
+            streak=(results[0], length) if results else ("", 0),
+            hints=self.hints,
+            takebacks=self.takebacks,
+        )
