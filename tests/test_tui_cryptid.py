@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from rich.color import ColorSystem
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -17,7 +18,7 @@ from exotui import games
 from exotui.ai.players import make_player
 from exotui.engine.protocol import state_hash
 from exotui.games.cryptid.board import space, space_name
-from exotui.games.cryptid.cards import CLUES, POSITIVE_CLUES
+from exotui.games.cryptid.cards import CLUES, POSITIVE_CLUES, TERRAIN_LETTERS, TERRAIN_NAMES
 from exotui.games.cryptid.state import Hint
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
@@ -261,3 +262,20 @@ async def test_at_80x24_every_hex_of_the_map_is_drawn() -> None:
         assert the_map.size.width >= 48 and the_map.size.height >= 19
         text = str(the_map.render())
         assert sum(line.count(letter) for line in text.split("\n") for letter in "FDWSM") >= 108
+
+
+@in_event_loop
+async def test_in_16_colours_the_five_terrains_keep_five_different_backgrounds_and_their_letters() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "policy", "policy"), 4)
+        the_map = board(app).query_one(HexMap)
+        standard = set()
+        for name in TERRAIN_NAMES:
+            background = the_map.get_visual_style(f"hex-map--{name}").background
+            assert background is not None
+            standard.add(background.rich_color.downgrade(ColorSystem.STANDARD).number)
+        assert len(standard) == len(TERRAIN_NAMES)
+        # Without colour the letters still tell the terrains apart: the first letter of every hex is its terrain's.
+        text = str(the_map.render()).split("\n")
+        assert {line[0] for line in text[:18:2]} <= set(TERRAIN_LETTERS)

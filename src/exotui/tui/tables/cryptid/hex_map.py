@@ -96,7 +96,6 @@ class HexMap(Widget):
         *(f"hex-map--{name}" for name in TERRAIN_NAMES),
         "hex-map--cursor",
         "hex-map--last",
-        "hex-map--marked",
     }
 
     def __init__(self, *, id: str | None = None) -> None:
