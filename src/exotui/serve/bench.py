@@ -39,6 +39,7 @@ class Client:
         self.received = asyncio.Event()
         self.task = asyncio.get_running_loop().create_task(self._read())
         self.rematches: asyncio.Task[None] | None = None
+        self.reported = False
 
     @classmethod
     async def open(cls, port: int) -> Client:
@@ -159,6 +160,12 @@ async def run(sessions: int, step: int, samples: int) -> None:
                 median = statistics.median(times) * 1000
                 p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))] * 1000
                 alive = len(children(server.pid)) - 1
+                for client in busy:
+                    if client.process.returncode is not None and not client.reported:
+                        # A busy session that ended: its last screen says why (an app error prints its traceback).
+                        client.reported = True
+                        with open(log, "ab") as file:
+                            file.write(b"\n--- a busy session ended; its last output:\n" + bytes(client.output[-8000:]))
                 load = os.getloadavg()[0]
                 print(
                     f"{count:4}  {alive:5}  {median:8.1f} ms  {p95:6.1f}  {times[-1] * 1000:6.1f}  {load:5.1f}",
