@@ -8,6 +8,7 @@ import os
 import shutil
 import stat
 import sys
+from types import SimpleNamespace
 
 import asyncssh
 import pytest
@@ -17,7 +18,7 @@ from exotui.engine.records import load
 from exotui.serve.identity import ServeError, host_key, key_identity
 from exotui.serve.pty import INPUT_LIMIT
 from exotui.serve.server import ServeOptions, Server
-from serve_helpers import Terminal, actions_saved, connect, eventually, new_key, running, saves_of
+from serve_helpers import PATIENCE, Terminal, actions_saved, connect, eventually, new_key, running, saves_of
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 
@@ -272,5 +273,34 @@ def test_openssh_reaches_the_title_with_a_key_and_as_a_guest(tmp_path):
         assert saves_of(tmp_path / "data", key).is_dir()
         assert [path.name for path in (tmp_path / "data" / "players").iterdir()] == [saves_of(tmp_path, key).name]
         assert not list((tmp_path / "data" / "guests").iterdir())
+
+    asyncio.run(scenario())
+
+
+def test_sigterm_to_exotui_serve_saves_every_game_and_exits_cleanly(tmp_path):
+    async def scenario() -> None:
+        key = new_key()
+        server = await asyncio.create_subprocess_exec(
+            *(sys.executable, "-m", "exotui", "serve", "--port", "0", "--data", str(tmp_path)),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        try:
+            listening = (await asyncio.wait_for(server.stdout.readline(), PATIENCE)).decode()
+            port = int(listening.split(", host key")[0].rsplit(":", 1)[1])
+            terminal = await Terminal.open(SimpleNamespace(port=port), key)
+            await start_game(terminal)
+            await eventually(lambda: actions_saved(saves_of(tmp_path, key)) == 0)
+            server.terminate()
+            assert await asyncio.wait_for(server.wait(), PATIENCE) == 0
+            await terminal.closed()
+            assert "exotui: the server is stopping" in terminal.text
+            await terminal.close()
+        finally:
+            if server.returncode is None:
+                server.kill()
+                await server.wait()
+        log = (await server.stderr.read()).decode()
+        assert "started: the app" in log and "ended: the server is stopping" in log
 
     asyncio.run(scenario())
