@@ -164,14 +164,17 @@ class Tables:
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
-        # Unix socket paths are short (108 bytes): the sockets live in a private temporary directory.
-        self.sockets = Path(tempfile.mkdtemp(prefix="exotui-tables-"))
+        # Unix socket paths are short (108 bytes): the sockets live in a private temporary directory, made when the
+        # first table opens.
+        self._sockets: Path | None = None
         self.running: dict[str, asyncio.subprocess.Process] = {}
         self._starting = asyncio.Lock()
 
     async def open(self, name: str) -> Path:
         """The socket of table `name`, its process started if it is not running."""
-        socket = self.sockets / f"{name}.sock"
+        if self._sockets is None:
+            self._sockets = Path(tempfile.mkdtemp(prefix="exotui-tables-"))
+        socket = self._sockets / f"{name}.sock"
         # Two people arriving at once must not start two processes for one table.
         async with self._starting:
             process = self.running.get(name)
@@ -201,7 +204,8 @@ class Tables:
                 process.terminate()
         for process in self.running.values():
             await process.wait()
-        shutil.rmtree(self.sockets, ignore_errors=True)
+        if self._sockets is not None:
+            shutil.rmtree(self._sockets, ignore_errors=True)
 
 
 class Connection(asyncssh.SSHServer):
