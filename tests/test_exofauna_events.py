@@ -34,7 +34,6 @@ def test_a_claim_names_the_claimer_the_count_and_the_progress():
     )
     state = GAME.apply(state, Play(card("blue Oomba"), 0, TL))
     assert GAME.events(state, Draw(BLUE), GAME.apply(state, Draw(BLUE))) == (
-        "The blue Oomba's Spawn has nothing to act on here, so it is not offered.",
         "Blue claims the yellow hole (1), 6 organisms to 2 (1 of 2 holes).",
         "A new yellow hole forms in slot 1.",
     )
@@ -62,7 +61,8 @@ def test_an_adaptation_not_offered_because_another_of_that_name_is_at_the_hole_s
     assert told(state, Play(card("yellow Yikyik"), 0, L), Stop()) == (
         "The yellow Yikyik cannot use Scurry: another Yikyik is at the blue hole (1).",
     )
-    # Alone of its name, it is offered Scurry: nothing to tell.
+    # Alone of its name, it is offered Scurry: nothing to tell. With nothing to act on, it is not, and that the table
+    # shows: nothing to tell either.
     alone = position(
         hands=(cards("yellow Yikyik", "blue Glissen"), ()), holes=(hole(BLUE, {TL: "blue Primu"}), hole(YELLOW))
     )
@@ -100,7 +100,7 @@ def test_the_winning_claim_is_followed_by_the_end_when_the_turn_ends():
     state = position(target=1, hands=(cards("blue Oomba", "blue Krell"), ()), holes=(hole(BLUE, ring), hole(YELLOW)))
     state = GAME.apply(state, Play(card("blue Oomba"), 0, TL))
     events = GAME.events(state, Draw(BLUE), GAME.apply(state, Draw(BLUE)))
-    assert events[1] == "Blue claims the blue hole (1), 8 organisms to 0 (1 of 1 hole)."
+    assert events[0] == "Blue claims the blue hole (1), 8 organisms to 0 (1 of 1 hole)."
     state = GAME.apply(state, Draw(BLUE))
     while not GAME.is_over(state):
         action = GAME.legal_actions(state)[0]

@@ -27,8 +27,8 @@ from exotui.tui.session import GameSession, Seat
 from exotui.tui.tables.exo2.board import Exo2Board, Mode
 from exotui.tui.tables.exo2.galaxy import Galaxy
 from exotui.tui.tables.exo2.universe import PITCH, SLOT_PLACES, Universe, available_slots
-from test_exo2_properties import random_game
 from pilot_helpers import in_event_loop, settle, status_text
+from test_exo2_properties import random_game
 
 
 async def start(pilot: Pilot, seats: tuple[str, ...], seed: int, actions: Sequence[Take] = ()) -> GameScreen:
@@ -261,22 +261,27 @@ async def test_the_preview_is_the_rules_count_and_the_galaxy_scrolls_to_the_curs
 
 
 @in_event_loop
-async def test_the_ai_status_names_the_preferred_move_in_short() -> None:
+async def test_the_ai_status_names_the_preferred_move_in_words() -> None:
     app = ExoTuiApp(ai_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         actions = random_actions(2, 2, 6)
         game_screen = await start(pilot, ("human", "greedy"), 2, actions)
         view = game_screen.session.state
         galaxy = view.galaxies[0]
-        for action in rules.legal_actions(view)[::7]:
+        texts = set()
+        for action in rules.legal_actions(view):
             points = sum(rules.placement_points(galaxy, action.token, action.x, action.y))
             text = board(app).describe_public(view, action)
-            up = f"↑{-action.y}" if action.y < 0 else f"↓{action.y}" if action.y > 0 else ""
-            left = f"←{-action.x}" if action.x < 0 else f"→{action.x}" if action.x > 0 else ""
-            expected = " ".join(
-                part for part in (planet_code(action.token), up, left, f"+{points}" if points else "") if part
-            )
-            assert text == expected
+            # As the log says it, without the seat: the AI status names who prefers it.
+            placed = games.get("exo2").describe(view, action).removeprefix("Seat 1 takes the ").removesuffix(".")
+            assert text == placed.replace(" and places it ", ", ") + (f", +{points}" if points else "")
+            assert "↑" not in text and "←" not in text and planet_code(action.token) not in text
+            texts.add(text)
+        assert len(texts) == len(rules.legal_actions(view))
+        # Token 19 is the large blue gaseous planet; in an empty Galaxy it scores nothing.
+        assert board(app).describe_public(rules.new_game(2, 2), Take(19, -1, 0)) == (
+            "large blue gaseous planet, to the left of the Star"
+        )
 
 
 @in_event_loop

@@ -154,9 +154,9 @@ async def test_continue_resumes_the_game_where_it_stopped_with_its_seats(tmp_pat
         assert after.seats == (Seat(HUMAN), Seat("greedy")) and after.seed == 5
         # The log tells how the game got there.
         logged = " ".join(" ".join(line.text for line in again.screen.query_one(GameLog).lines).split())
-        history = after.history()
-        assert len(history) == len(actions)
-        assert " ".join(f"{turn} {text}" for turn, text in history) in logged
+        story = after.story()
+        assert len(story) == len(actions)
+        assert " ".join(f"{t.turn} {t.sentence}" + "".join(f" → {e}" for e in t.events) for t in story) in logged
         # It goes on saving into the same file.
         await play_humans(pilot, 1)
         assert load(after.record.path).actions == tuple(after.actions)

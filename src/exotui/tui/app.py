@@ -257,7 +257,7 @@ class ExoTuiApp(App[None]):
         screen = GameScreen(session, self.ai_pause)
         self.push_screen(screen)
         # Queued after the screen's mount, so its board is there: the log tells how the game got here.
-        screen.call_later(lambda: [screen.board.log(turn, sentence) for turn, sentence in session.history()])
+        screen.call_later(screen.retell)
 
     def after_game(self, session: GameSession) -> Callable[[str | None], None]:
         """What the end screen's choice does: a rematch replaces the game; the others leave it."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from exotui.ai.players import UnknownPlayer, make_player
 from exotui.engine import records
@@ -22,6 +22,15 @@ class Seat:
     @property
     def is_human(self) -> bool:
         return self.kind == HUMAN
+
+
+class Told(NamedTuple):
+    """One decision as the log tells it: the turn it was made in, its sentence, and what it caused (the game's
+    `events`, told from what every seat sees)."""
+
+    turn: int
+    sentence: str
+    events: tuple[str, ...]
 
 
 @dataclass
@@ -57,9 +66,11 @@ class GameSession:
     def view_for(self, seat: int) -> Any:
         return self.game.view(self.state, seat)
 
-    def apply(self, action: Any) -> str:
-        """Apply the deciding seat's `action` and return its sentence for the log (from the state before it)."""
-        sentence = self.game.describe(self.state, action)
+    def apply(self, action: Any) -> Told:
+        """Apply the deciding seat's `action` and return how the log tells it."""
+        before = self.state
+        turn = self.game.turn(before)
+        sentence = self.game.describe(before, action)
         if self.record is None:
             self.state = self.game.apply(self.state, action)
         else:
@@ -70,16 +81,22 @@ class GameSession:
                     self.on_saving_off(exc)
             self.state = self.record.state
         self.actions.append(action)
-        return sentence
+        return Told(turn, sentence, self.game.events(before, action, self.state))
 
-    def history(self) -> list[tuple[int, str]]:
-        """(turn, sentence) of every action so far, as the log told them: replayed from the seed."""
-        state = self.game.new_game(self.seed, len(self.seats), self.variant)
+    def story(self) -> list[Told]:
+        """Every action so far as the log told it, events included: replayed from the seed."""
+        game = self.game
+        state = game.new_game(self.seed, len(self.seats), self.variant)
         told = []
         for action in self.actions:
-            told.append((self.game.turn(state), self.game.describe(state, action)))
-            state = self.game.apply(state, action)
+            after = game.apply(state, action)
+            told.append(Told(game.turn(state), game.describe(state, action), game.events(state, action, after)))
+            state = after
         return told
+
+    def history(self) -> list[tuple[int, str]]:
+        """(turn, sentence) of every action so far: the story without its events, a plain transcript."""
+        return [(told.turn, told.sentence) for told in self.story()]
 
     @classmethod
     def resume(cls, record: records.GameRecord) -> GameSession:
@@ -103,3 +120,57 @@ class GameSession:
     def rematch(self) -> GameSession:
         """The same seats and variant on the next seed."""
         return GameSession(self.game, self.seed + 1, self.variant, self.seats)
+
+    # -------------------------------------------------------------------------------------------------------------
+    # Hints and takebacks: counted in the save's header, never in its actions (the file is the game as played)
+
+    def count_hint(self, seat: int) -> None:
+        """Count a hint given to `seat` in the save (nothing to count in when the game is not saved)."""
+        if self.record is not None:
+            self._saving(lambda record: record.count_hint(seat))
+
+    @property
+    def takebacks_off(self) -> bool:
+        return self.record is not None and self.record.header.takebacks_off
+
+    def turn_takebacks_off(self) -> None:
+        """No more takebacks in this game, as the save remembers."""
+        if self.record is not None:
+            self._saving(lambda record: record.forbid_takebacks())
+
+    def last_decision_of(self, seat: int) -> int | None:
+        """The index of the last action `seat` decided, None if it has decided nothing yet."""
+        state = self.game.new_game(self.seed, len(self.seats), self.variant)
+        last = None
+        for index, action in enumerate(self.actions):
+            if self.game.current_player(state) == seat:
+                last = index
+            state = self.game.apply(state, action)
+        return last
+
+    def take_back(self, seat: int) -> int:
+        """Undo `seat`'s last decision and everything decided since; return how many actions that undid (0: none)."""
+        index = self.last_decision_of(seat)
+        if index is None:
+            return 0
+        count = len(self.actions) - index
+        kept = self.actions[:index]
+        if self.record is None:
+            state = self.game.new_game(self.seed, len(self.seats), self.variant)
+            for action in kept:
+                state = self.game.apply(state, action)
+            self.state = state
+        else:
+            self._saving(lambda record: record.take_back(count, seat))
+            self.state = self.record.state
+        self.actions = kept
+        return count
+
+    def _saving(self, change: Callable[[records.GameRecord], object]) -> None:
+        """Change the record (which saves), telling `on_saving_off` once when the file cannot be written."""
+        assert self.record is not None
+        try:
+            change(self.record)
+        except records.SavingOff as exc:
+            if self.on_saving_off is not None:
+                self.on_saving_off(exc)

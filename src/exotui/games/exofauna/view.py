@@ -236,8 +236,8 @@ def events(before: ExoState, action: Any, after: ExoState) -> tuple[str, ...]:
 def _adaptation_skipped(
     before: ExoState, action: Any, after: ExoState, rings: tuple[list[int] | None, list[int] | None]
 ) -> str | None:
-    """Why the organism whose instinct ended with `action` was not offered its adaptation; None if it was, or if no
-    instinct ended."""
+    """Why the organism whose instinct ended with `action` was not offered its adaptation because another organism
+    of its name is at its hole; None otherwise."""
     kind = type(action)
     if kind is Play:
         slot, space = action.slot, action.space
@@ -254,10 +254,11 @@ def _adaptation_skipped(
     assert ring is not None
     card = ring[space]
     organism = ORGANISMS[card & 7]
-    if sum(1 for other in ring if other >= 0 and other & 7 == card & 7) > 1:
-        hole = _hole_name(before, slot)
-        return f"The {card_name(card)} cannot use {organism.adaptation}: another {organism.name} is at {hole}."
-    return f"The {card_name(card)}'s {organism.adaptation} has nothing to act on here, so it is not offered."
+    # An adaptation with nothing to act on is not offered either; that needs no telling, the table shows it.
+    if sum(1 for other in ring if other >= 0 and other & 7 == card & 7) == 1:
+        return None
+    hole = _hole_name(before, slot)
+    return f"The {card_name(card)} cannot use {organism.adaptation}: another {organism.name} is at {hole}."
 
 
 def rings_after(before: ExoState, action: Any) -> tuple[list[int] | None, list[int] | None]:

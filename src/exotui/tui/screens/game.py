@@ -17,7 +17,7 @@ from exotui.ai.players import Player, make_player
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.new_game import seat_names
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
-from exotui.tui.session import GameSession
+from exotui.tui.session import GameSession, Told
 from exotui.tui.tables import Board, board_class
 from exotui.tui.thinking import Thought, decide
 from exotui.tui.widgets.ai_status import AiStatus
@@ -78,6 +78,8 @@ class GameScreen(Screen[None]):
         # Set to stop the search running now; a fresh event for each search.
         self.cancel = threading.Event()
         self.ended = False
+        # What the last decision caused, in one line: it leads the status line, highlighted, until the next one.
+        self.news = ""
 
     @property
     def board(self) -> Board:
@@ -100,8 +102,11 @@ class GameScreen(Screen[None]):
         if self.session.deciding is None and not self.ended:
             self.finish()
 
-    def status(self, text: str) -> None:
-        self.query_one("#status", Static).update(text)
+    def status(self, text: str, news: str = "") -> None:
+        """Show `text` in the status line, led by `news` (what the last decision caused), which highlights it."""
+        line = self.query_one("#status", Static)
+        line.set_class(bool(news), "-news")
+        line.update(f"{news} {text}" if news else text)
 
     # ---------------------------------------------------------------------------------------------------------
     # The flow of decisions
@@ -132,19 +137,27 @@ class GameScreen(Screen[None]):
         self.board.show(view, self.viewer, legal, self.labels)
         if deciding_here:
             name = seat_names(session.game, len(session.seats))[self.viewer]
-            self.status(f"{name}, your decision. ? help · q quit")
+            self.status(f"{name}, your decision. ? help · q quit", self.news)
         if not self.players:
             self.query_one(AiStatus).idle("No AI", "People only: pass the keyboard between decisions.")
         elif seat not in self.players:
             ai = next(iter(self.players))
             self.query_one(AiStatus).idle(self.labels[ai], "waiting for your move")
 
-    def play(self, action: Any) -> str:
-        """Apply a decision (the one place this screen changes the game) and log it; returns its sentence."""
-        turn = self.session.game.turn(self.session.state)
-        sentence = self.session.apply(action)
-        self.board.log(turn, sentence)
-        return sentence
+    def play(self, action: Any) -> Told:
+        """Apply a decision (the one place this screen changes the game) and log it with what it caused, which then
+        leads the status line, whoever decided."""
+        told = self.session.apply(action)
+        self.board.log(told.turn, told.sentence)
+        self.board.tell(told.events)
+        self.news = " ".join(told.events)
+        return told
+
+    def retell(self) -> None:
+        """Log every decision so far with what it caused (a resumed game's log tells how it got there)."""
+        for told in self.session.story():
+            self.board.log(told.turn, told.sentence)
+            self.board.tell(told.events)
 
     def on_board_decided(self, event: Board.Decided) -> None:
         self.play(event.action)
@@ -170,7 +183,7 @@ class GameScreen(Screen[None]):
 
     def think(self, seat: int) -> None:
         self.cancel = threading.Event()
-        self.status(f"{self.labels[seat]} is thinking… (? help, q quit)")
+        self.status(f"{self.labels[seat]} is thinking… (? help, q quit)", self.news)
         self.query_one(AiStatus).idle(self.labels[seat], "thinking…")
         self.search(seat, self.session.view_for(seat), self.cancel)
 
@@ -210,9 +223,9 @@ class GameScreen(Screen[None]):
     def on_game_screen_ai_decided(self, event: AiDecided) -> None:
         if event.cancel is not self.cancel:
             return
-        sentence = self.play(event.action)
+        told = self.play(event.action)
         self.redraw()
-        self.status(sentence)
+        self.status(told.sentence, self.news)
         # Each of the computer's decisions stays on screen for a moment, so a chain can be followed.
         if self.ai_pause > 0:
             self.set_timer(self.ai_pause, self.advance)

@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from exotui import games
+from exotui.tui.widgets.game_log import GameLog
 
 # game id -> the package of its table, exporting a `BOARD` class; imported on first use so start-up stays fast.
 _TABLES: dict[str, str] = {
@@ -57,6 +58,10 @@ class Board(Widget):
     def log(self, turn: int, sentence: str) -> None:
         """Add a described action to the board's log."""
         raise NotImplementedError
+
+    def tell(self, events: Sequence[str]) -> None:
+        """Add what the last decision caused (the game's events) to the log, under its sentence."""
+        self.query_one(GameLog).tell(events)
 
     def describe_public(self, view: Any, action: Any) -> str:
         """What `action` does, told from `view` without naming a card the viewer cannot see."""

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 
-from exotui.games.exo2.cards import FEATURES, HOUSE_NOTE, planet_code, planet_name
+from exotui.games.exo2.cards import HOUSE_NOTE, planet_code, planet_name
 from exotui.games.exo2.game import GAME
 from exotui.games.exo2.rules import (
     PLANETS_EACH,
@@ -27,7 +27,7 @@ from exotui.games.exo2.rules import (
     star_neighbours,
 )
 from exotui.games.exo2.state import Exo2State, Take
-from exotui.games.exo2.view import SEAT_NAMES, where
+from exotui.games.exo2.view import SEAT_NAMES, per_feature, where
 from exotui.tui.tables import Board
 from exotui.tui.tables.exo2.galaxy import Galaxy, Square
 from exotui.tui.tables.exo2.planet import full_text
@@ -51,8 +51,14 @@ def scored(points: Sequence[int]) -> str:
     """'+2 (size +1, type +1)', or 'no points'."""
     if not any(points):
         return "no points"
-    parts = ", ".join(f"{name} +{n}" for name, n in zip(FEATURES, points, strict=True) if n)
-    return f"+{sum(points)} ({parts})"
+    return f"+{sum(points)} ({per_feature(points)})"
+
+
+def _take_prompt(available: int) -> str:
+    """What the prompt asks while choosing a planet: its number keys, or the only one left."""
+    if available == 1:
+        return "Take the one planet available: 1 or Enter."
+    return f"Take a planet: 1-{available} or ←→, then Enter."
 
 
 def where_square(square: Square) -> str:
@@ -148,17 +154,12 @@ class Exo2Board(Board):
         self.query_one(GameLog).add(turn, sentence)
 
     def describe_public(self, view: Any, action: Any) -> str:
-        # Everything is public. Short, for the AI status's narrow column: "LRG ↑2 ←1 +2" is the large red gaseous
-        # planet 2 above and 1 left of the Star, scoring 2.
+        # Everything is public. The words of the log, without the seat (the AI status names it): "large red gaseous
+        # planet, 2 above and 1 to the left of the Star, +2".
         seat = current_player(view)
         assert seat is not None
         points = sum(placement_points(view.galaxies[seat], action.token, action.x, action.y))
-        steps = [
-            f"{arrow}{abs(n)}"
-            for arrow, n in (("↑" if action.y < 0 else "↓", action.y), ("←" if action.x < 0 else "→", action.x))
-            if n
-        ]
-        return " ".join([planet_code(action.token), *steps, *([f"+{points}"] if points else [])])
+        return f"{planet_name(action.token)}, {where(action.x, action.y)}{f', +{points}' if points else ''}"
 
     @staticmethod
     def summary(state: Any, seat_labels: Sequence[str]) -> list[str]:
@@ -230,7 +231,7 @@ class Exo2Board(Board):
         prompt = self.query_one(Prompt)
         if self.mode is Mode.TOKEN:
             prompt.show(
-                f"Take a planet: 1-{len(self._tokens())} or ←→, then Enter.",
+                _take_prompt(len(self._tokens())),
                 full_text(self._token()),
             )
         elif self.mode is Mode.SQUARE:
