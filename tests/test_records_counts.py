@@ -7,6 +7,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from exotui.cli import main
 from exotui.engine.records import HUMAN, BadSave, GameRecord, Seat, load, read_header
 from savegame_toy import GAME, play, register
 
@@ -89,3 +90,13 @@ def test_counts_for_the_wrong_number_of_players_are_a_damaged_save(tmp_path: Pat
     record.path.write_bytes(msgspec.msgpack.encode(content))
     with pytest.raises(BadSave, match="hints are not counted for every player"):
         load(record.path)
+
+
+def test_the_text_replay_says_which_aids_were_used(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = GameRecord.new(tmp_path / "g.exosave", GAME, 5, SEATS)
+    record.save()
+    play(record, 5, 6)
+    record.count_hint(0)
+    record.take_back(2, 0)
+    assert main(["replay", str(record.path), "--text"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "hints: Ann 1 · takebacks: Ann 1"

@@ -5,11 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from exotui.engine.records import HUMAN, Header, Seat
 from exotui.engine.savedir import SaveDir, SaveEntry
-from exotui.engine.stats import HOT_SEAT, RecordRow, level_of, record, result_of
+from exotui.engine.stats import HOT_SEAT, RecordRow, aids_used, level_of, record, result_of
 from savegame_toy import GAME, play, register
 
 ANN = Seat("Ann", HUMAN)
@@ -101,3 +102,10 @@ def test_the_record_reads_a_real_saves_directory(tmp_path: Path, monkeypatch: py
     [row] = record(saves.entries())
     assert (row.game, row.level, row.played, row.unfinished, row.hints) == ("pig", "random", 2, 1, 1)
     assert row.won + row.lost + row.drawn == 2
+
+
+def test_the_aids_used_name_each_player_who_used_them() -> None:
+    assert aids_used(header(ANN, hard(), result=None)) == ""
+    assert aids_used(header(ANN, BOB, result=None, hints=(2, 0))) == "hints: Ann 2"
+    both = msgspec.structs.replace(header(ANN, BOB, result=None, hints=(1, 3)), takebacks=(0, 1))
+    assert aids_used(both) == "hints: Ann 1, Bob 3 · takebacks: Bob 1"

@@ -10,12 +10,13 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Final, NoReturn
 
 import msgspec
 
 from exotui import __version__, games
 from exotui.ai import compare
+from exotui.ai.ladder import run_ladder
 from exotui.ai.match import play_match
 from exotui.ai.measure import ArenaReport, available_cores, run_arena, run_bench, run_rules_bench
 from exotui.ai.players import LEVELS, MAX_ITERATIONS, MAX_SECONDS, PLAYER_KINDS, Player, UnknownPlayer, make_player
@@ -23,6 +24,7 @@ from exotui.engine.lock import GameInUse
 from exotui.engine.protocol import GameSetupError
 from exotui.engine.records import BadSave, GameRecord, Header, SavedGame, SavingOff, Seat, VerificationFailed, load
 from exotui.engine.savedir import ENV_VAR, SaveDir
+from exotui.engine.stats import aids_used
 from exotui.engine.text import LINE_LIMIT, local_time, printable, printable_path
 from exotui.tui.session import GameSession
 
@@ -254,6 +256,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         lines.append(f"{move.number:4}. turn {move.turn:<3} {header.seats[move.seat].name}: {move.text}")
         lines.extend(f"{'':6}→ {event}" for event in move.events)
     lines.append(f"{header.status} (turn {header.turn})" if header.finished else header.status)
+    if aids := aids_used(header):
+        lines.append(aids)
     for line in lines:
         print(printable(line, None))
     return 0
@@ -339,11 +343,59 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress_bar(done: int, total: int, elapsed: float, width: int = 30) -> str:
-    """One line: a bar of `width` cells, the games done, the time so far and, once a game is done, the time left."""
+# The players every game offers, weakest first.
+LADDER_PLAYERS: Final = "random,greedy,mcts:easy,mcts:normal,mcts:hard"
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    game = _game(args.game)
+    variant = _variant(game, args.variant)
+    specs = [spec.strip() for spec in args.players.split(",")]
+    for spec in specs:
+        try:
+            make_player(spec)
+        except UnknownPlayer as exc:
+            raise CliError(exc.args[0]) from None
+    jobs = args.jobs or available_cores()
+    started = time.monotonic()
+
+    def progress(done: int, pairs: int, report: ArenaReport) -> None:
+        print(f"\r{_progress_bar(done, pairs, time.monotonic() - started, what='pairs')}", end="", file=sys.stderr)
+        print("" if done < pairs else "\n", end="", file=sys.stderr, flush=True)
+
+    try:
+        ladder = run_ladder(
+            game, specs, args.games, args.seed, variant, jobs, progress if sys.stderr.isatty() else None
+        )
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    if args.json:
+        print(json.dumps(msgspec.to_builtins(ladder)))
+        return 0
+    print(f"{game.title}: ladder, {args.games} games per pair, deals from {args.seed}, seats rotated")
+    print(f"  {'player':<14} {'Elo':>6}  score")
+    by_rating = sorted(range(len(specs)), key=lambda i: -ladder.ratings[i])
+    for i in by_rating:
+        scores = [
+            p.first_score if p.first == specs[i] else 1 - p.first_score
+            for p in ladder.pairings
+            if specs[i] in (p.first, p.second)
+        ]
+        print(f"  {specs[i]:<14} {ladder.ratings[i]:>+6.0f}  {sum(scores) / len(scores):.0%}")
+    for pairing in ladder.pairings:
+        print(
+            f"  {pairing.first} vs {pairing.second}: {pairing.first_wins}-{pairing.second_wins}"
+            f" ({pairing.draws} drawn), score {pairing.first_score:.0%}"
+        )
+    return 0
+
+
+def _progress_bar(done: int, total: int, elapsed: float, width: int = 30, what: str = "games") -> str:
+    """One line: a bar of `width` cells, the games (or pairs...) done, the time so far and, once one is done, the
+    time left."""
     filled = width * done // total
     left = f", about {elapsed * (total - done) / done:.0f} s left" if done and done < total else ""
-    return f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {elapsed:.0f} s{left}"
+    return f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {what}, {elapsed:.0f} s{left}"
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -480,6 +532,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     arena.add_argument("--compare", metavar="DIR", help="another exotui checkout, which plays the compare:SPEC players")
     arena.set_defaults(handler=cmd_arena)
+
+    ladder = sub.add_parser("ladder", help="Elo-style ratings of the players from an arena of every pair")
+    ladder.add_argument("--game", default="exofauna", help="game id (default: exofauna)")
+    ladder.add_argument(
+        "--players", default=LADDER_PLAYERS, help=f"comma-separated player specs (default: {LADDER_PLAYERS})"
+    )
+    ladder.add_argument("--games", type=_positive, default=20, help="games per pair, even (default: 20)")
+    ladder.add_argument("--seed", type=int, default=1, help="seed of the first deal (default: 1)")
+    ladder.add_argument("--variant", default=None, help="a variant of the game, e.g. quick")
+    ladder.add_argument(
+        "--jobs", type=_positive, default=None, help="games played at once, one process each (default: every core)"
+    )
+    ladder.add_argument("--json", action="store_true", help="print one JSON object")
+    ladder.set_defaults(handler=cmd_ladder)
 
     bench = sub.add_parser("bench", help="measure search speed and depth on positions from random games")
     bench.add_argument("--game", default="exofauna", help="game id (default: exofauna)")

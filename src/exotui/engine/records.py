@@ -709,6 +709,12 @@ class GameRecord:
         if self.saving_off is None:
             self.save()
 
+    def forbid_takebacks(self) -> None:
+        """No takebacks in this game from now on; saved (SavingOff as `save`)."""
+        self.header = msgspec.structs.replace(self.header, takebacks_off=True)
+        if self.saving_off is None:
+            self.save()
+
     def take_back(self, count: int, seat: int) -> Any:
         """Undo the last `count` actions as a takeback by `seat`, save, and return the position now.
 

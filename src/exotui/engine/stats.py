@@ -104,3 +104,13 @@ class _Tally:
             hints=self.hints,
             takebacks=self.takebacks,
         )
+
+
+def aids_used(header: Header) -> str:
+    """The hints and takebacks a game's players used, "hints: Ann 2 · takebacks: Ann 1"; "" when none."""
+    parts = []
+    for what, count in (("hints", header.hints_of), ("takebacks", header.takebacks_of)):
+        used = [f"{seat.name} {count(index)}" for index, seat in enumerate(header.seats) if count(index)]
+        if used:
+            parts.append(f"{what}: {', '.join(used)}")
+    return " · ".join(parts)

@@ -9,11 +9,11 @@ from typing import Any, Final
 from textual import work
 from textual.app import ComposeResult
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from exotui.ai.players import Player, make_player
+from exotui.tui.screens.aids import AidedScreen
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.new_game import seat_names
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
@@ -48,7 +48,7 @@ def headline(session: GameSession, winners: list[int]) -> str:
     return seat_label(session, winner, "{name} ({who}) wins.")
 
 
-class GameScreen(Screen[None]):
+class GameScreen(AidedScreen):
     class AiProgress(Message):
         def __init__(self, thought: Thought, cancel: threading.Event) -> None:
             super().__init__()

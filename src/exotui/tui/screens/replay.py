@@ -22,6 +22,7 @@ from textual.widgets import Input, Label, Static
 from exotui.ai.mcts import Progress, SearchResult
 from exotui.ai.players import MctsPlayer, search_config
 from exotui.engine.records import SavedGame
+from exotui.engine.stats import aids_used
 from exotui.tui.screens.game import seat_label
 from exotui.tui.screens.new_game import seat_names
 from exotui.tui.session import GameSession, Seat
@@ -180,7 +181,10 @@ class ReplayScreen(Screen[None]):
         """Playing or paused; at the last move, how the game ended (or that it goes on, for an unfinished one)."""
         if self.playing:
             return "playing"
-        return self.saved.header.status if self.at_end else "paused"
+        if not self.at_end:
+            return "paused"
+        aids = aids_used(self.saved.header)
+        return f"{self.saved.header.status} · {aids}" if aids else self.saved.header.status
 
     @property
     def at_end(self) -> bool:

@@ -1,0 +1,192 @@
+"""What every table offers against the computer: a hint for your decision, and taking your last decision back.
+
+`GameScreen` inherits these keys, so every game (its own table or the generic one) has them. A hint is the AI's
+search on your view only (the view is all the search is given); a takeback undoes your last decision and everything
+decided since, through `GameSession.take_back`. Both are counted in the save's header.
+
+| Key | Action |
+| :- | :- |
+| `H` | Hint: what the AI would play in your seat, its win estimate and the next best decisions. |
+| `backspace` | Take back your last decision (and the computer's since); in hot-seat, once every player agrees. |
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
+
+from textual import work
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+
+from exotui.ai.mcts import ActionStats
+from exotui.ai.players import MctsPlayer, make_player
+from exotui.tui.screens.confirm import ConfirmScreen
+from exotui.tui.screens.new_game import seat_names
+from exotui.tui.widgets.game_log import GameLog
+
+if TYPE_CHECKING:
+    from exotui.ai.players import Player
+    from exotui.tui.session import GameSession
+    from exotui.tui.tables import Board
+
+# The AI that gives hints: the normal level (a second's search), whatever the opponents' level.
+HINT_LEVEL: Final = "mcts:normal"
+# Alternatives a hint lists after its decision.
+ALTERNATIVES: Final = 2
+
+
+class Hint(NamedTuple):
+    """The search's advice: its decision and the seat's win estimate after it, then the next most visited."""
+
+    action: Any
+    # None when there was nothing to search (a single legal decision).
+    win: float | None
+    alternatives: tuple[ActionStats, ...]
+
+
+def advise(player: MctsPlayer, game: Any, view: Any, seat: int, cancel: threading.Event) -> Hint:
+    """The hint for `seat` from its `view` alone. Runs in a worker thread."""
+    result = player.decide(game, view, seat, cancel)
+    ranked = sorted(result.stats, key=lambda stats: -stats.visits)
+    best = next((stats for stats in ranked if stats.action == result.action), None)
+    others = tuple(stats for stats in ranked if stats.action != result.action and stats.visits)[:ALTERNATIVES]
+    return Hint(result.action, best.mean_value if best is not None else None, others)
+
+
+def hint_text(hint: Hint, describe: Any) -> str:
+    """The hint in words; `describe(action)` tells a decision as the prompt does."""
+    if hint.win is None:
+        return f"{describe(hint.action)}: the only decision here."
+    lines = [f"{describe(hint.action)}: win estimate {hint.win:.0%}."]
+    lines += [f"Else {describe(stats.action)}: {stats.mean_value:.0%}." for stats in hint.alternatives]
+    return "\n".join(lines)
+
+
+class AidedScreen(Screen[None]):
+    """The hint and takeback keys of the game screen (which provides the session, the board and the flow)."""
+
+    # Not in the footer, which the tables' own keys fill at 80 columns; the help screen lists them.
+    BINDINGS: Final = [
+        Binding("H", "hint", "hint", key_display="H", show=False),
+        Binding("backspace", "take_back", "take back", key_display="⌫", show=False),
+    ]
+
+    if TYPE_CHECKING:
+        session: GameSession
+        players: dict[int, Player]
+        viewer: int
+        at_keyboard: int | None
+        cancel: threading.Event
+        ended: bool
+        news: str
+
+        @property
+        def board(self) -> Board: ...
+
+        def advance(self) -> None: ...
+
+        def retell(self) -> None: ...
+
+        def status(self, text: str) -> None: ...
+
+    class HintReady(Message):
+        def __init__(self, hint: Hint, seat: int, cancel: threading.Event) -> None:
+            super().__init__()
+            self.hint = hint
+            self.seat = seat
+            self.cancel = cancel
+
+    # Set to drop the hint being searched (the position changed); a fresh event for each hint.
+    hint_cancel: threading.Event | None = None
+    # The number of actions played when the hint was asked: a hint for an older position is dropped.
+    hint_position = 0
+
+    def person_deciding(self) -> int | None:
+        """The seat of the person at the keyboard when it is that person's decision, else None."""
+        seat = self.session.deciding
+        if seat is None or seat in self.players or seat != self.at_keyboard:
+            return None
+        return seat
+
+    # ---------------------------------------------------------------------------------------------------------
+    # Hint
+
+    def action_hint(self) -> None:
+        seat = self.person_deciding()
+        if seat is None:
+            self.status("A hint is for your own decision: wait until it is yours.")
+            return
+        if self.hint_cancel is not None and not self.hint_cancel.is_set():
+            self.status("The hint is on its way…")
+            return
+        self.hint_cancel = threading.Event()
+        self.hint_position = len(self.session.actions)
+        self.session.count_hint(seat)
+        self.status("Looking for a hint (about a second)…")
+        player = make_player(HINT_LEVEL, self.session.seed * 97 + len(self.session.actions))
+        self.search_hint(player, seat, self.session.view_for(seat), self.hint_cancel)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def search_hint(self, player: MctsPlayer, seat: int, view: Any, cancel: threading.Event) -> None:
+        """Runs in a worker thread: the search sees only the seat's view."""
+        hint = advise(player, self.session.game, view, seat, cancel)
+        if not cancel.is_set():
+            self.post_message(self.HintReady(hint, seat, cancel))
+
+    def on_aided_screen_hint_ready(self, event: HintReady) -> None:
+        if event.cancel is not self.hint_cancel or event.cancel.is_set():
+            return
+        event.cancel.set()
+        if self.hint_position != len(self.session.actions) or self.person_deciding() != event.seat:
+            return
+        view = self.session.view_for(event.seat)
+        text = hint_text(event.hint, lambda action: self.session.game.describe(view, action))
+        self.notify(text, title="Hint (AI normal)", timeout=15, markup=False)
+        self.status("Hint shown (top right). Your decision.")
+
+    def drop_hint(self) -> None:
+        if self.hint_cancel is not None:
+            self.hint_cancel.set()
+
+    # ---------------------------------------------------------------------------------------------------------
+    # Takeback
+
+    def action_take_back(self) -> None:
+        session = self.session
+        seat = self.at_keyboard if self.at_keyboard is not None else self.viewer
+        if self.ended or not session.humans:
+            self.status("Nothing to take back: the game is over.")
+            return
+        if session.takebacks_off:
+            self.status("Takebacks are off in this game.")
+            return
+        if session.last_decision_of(seat) is None:
+            self.status("Nothing to take back: you have not decided yet.")
+            return
+        if len(session.humans) > 1:
+            # Hot-seat: the other players' decisions since go too, so everyone must agree.
+            name = seat_names(session.game, len(session.seats))[seat]
+            question = f"Take back {name}'s last decision and every decision since? Every player must agree."
+            self.app.push_screen(ConfirmScreen(question), lambda yes: self.take_back(seat) if yes else None)
+            return
+        self.take_back(seat)
+
+    def take_back(self, seat: int) -> None:
+        # A fresh event, so a computer decision already on its way is dropped (its message carries the old one).
+        self.cancel.set()
+        self.cancel = threading.Event()
+        self.drop_hint()
+        count = self.session.take_back(seat)
+        log = self.board.query_one(GameLog)
+        log.clear()
+        log.turn = None
+        self.retell()
+        self.news = ""
+        self.advance()
+        self.status(f"Took back {count} decision{'s' if count > 1 else ''}: your decision again.")
+
+    def action_takebacks_off(self) -> None:
+        self.session.turn_takebacks_off()
+        self.status("Takebacks are off for the rest of this game.")

@@ -1,0 +1,133 @@
+"""Hints and takebacks at the table, by keys: H asks the AI for your decision, Backspace takes your last one back."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from exotui import games
+from exotui.engine.records import load
+from exotui.engine.savedir import SaveDir
+from exotui.tui.app import ExoTuiApp
+from exotui.tui.screens.aids import hint_text
+from exotui.tui.screens.confirm import ConfirmScreen
+from exotui.tui.screens.game import GameScreen
+from exotui.tui.session import GameSession, Seat
+from exotui.tui.tables import Board
+from pilot_helpers import in_event_loop, settle, status_text
+
+GAME = games.get("exo2")
+
+
+async def start(pilot: Pilot, seats: tuple[str, ...], saves: SaveDir | None = None) -> GameScreen:
+    session = GameSession(GAME, 5, None, tuple(Seat(kind) for kind in seats))
+    app = pilot.app
+    assert isinstance(app, ExoTuiApp)
+    app.saves = saves
+    screen = GameScreen(app.recorded(session), 0)
+    await app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
+async def decide(pilot: Pilot, screen: GameScreen) -> None:
+    """The person at the keyboard takes the first legal decision; then the computer answers."""
+    action = GAME.legal_actions(screen.session.view_for(screen.session.deciding))[0]
+    screen.board.post_message(Board.Decided(action))
+    await settle(pilot, 6)
+
+
+@in_event_loop
+async def test_a_takeback_undoes_your_decision_and_the_computers_and_the_save_stays_honest(tmp_path: Path) -> None:
+    async with ExoTuiApp(ai_pause=0).run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, ("human", "greedy"), SaveDir(tmp_path))
+        session = screen.session
+        await decide(pilot, screen)
+        before_second = list(session.actions)
+        await decide(pilot, screen)
+        assert len(session.actions) > len(before_second) + 1 and session.deciding == 0
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert session.actions == before_second and session.deciding == 0
+        assert status_text(pilot.app).startswith("Took back ")
+        saved = load(session.record.path)
+        assert list(saved.actions) == before_second
+        assert (saved.header.takebacks, saved.header.hints) == ((1, 0), ())
+        # The game goes on from there, and the file still replays exactly.
+        await decide(pilot, screen)
+        assert list(load(session.record.path).actions) == session.actions
+
+
+@in_event_loop
+async def test_nothing_to_take_back_before_your_first_decision() -> None:
+    async with ExoTuiApp(ai_pause=0).run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, ("human", "greedy"))
+        await pilot.press("backspace")
+        assert status_text(pilot.app) == "Nothing to take back: you have not decided yet."
+        assert screen.session.actions == []
+
+
+@in_event_loop
+async def test_takebacks_turned_off_stay_off_in_the_save(tmp_path: Path) -> None:
+    async with ExoTuiApp(ai_pause=0).run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, ("human", "greedy"), SaveDir(tmp_path))
+        await decide(pilot, screen)
+        played = list(screen.session.actions)
+        screen.action_takebacks_off()
+        await pilot.press("backspace")
+        assert status_text(pilot.app) == "Takebacks are off in this game."
+        assert screen.session.actions == played
+        assert load(screen.session.record.path).header.takebacks_off
+
+
+@in_event_loop
+async def test_in_hot_seat_a_takeback_needs_everyone_to_agree() -> None:
+    async with ExoTuiApp(ai_pause=0).run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, ("human", "human"))
+        # Each player takes the keyboard (Enter at the "pass the keyboard" screen) and decides, twice over.
+        for _ in range(2):
+            await pilot.press("enter")
+            await settle(pilot)
+            await decide(pilot, screen)
+        await pilot.press("enter")
+        await settle(pilot)
+        played = list(screen.session.actions)
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        assert screen.session.actions == played
+        await pilot.press("backspace")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert len(screen.session.actions) < len(played)
+
+
+@in_event_loop
+async def test_a_hint_tells_the_ais_decision_and_estimate_and_is_counted(tmp_path: Path) -> None:
+    async with ExoTuiApp(ai_pause=0).run_test(size=(100, 30)) as pilot:
+        screen = await start(pilot, ("human", "greedy"), SaveDir(tmp_path))
+        await pilot.press("H")
+        assert load(screen.session.record.path).header.hints == (1, 0)
+        deadline = time.monotonic() + 30
+        while not pilot.app._notifications and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        [shown] = list(pilot.app._notifications)
+        assert shown.title == "Hint (AI normal)"
+        assert "win estimate" in shown.message
+        # The hint names one of the legal decisions, as the prompt describes it.
+        view = screen.session.view_for(0)
+        described = {GAME.describe(view, action) for action in GAME.legal_actions(view)}
+        assert shown.message.split(": win estimate")[0] in described
+        assert screen.session.actions == []
+
+
+def test_a_hint_with_a_single_decision_says_so() -> None:
+    from exotui.tui.screens.aids import Hint
+
+    assert hint_text(Hint("x", None, ()), str) == "x: the only decision here."
