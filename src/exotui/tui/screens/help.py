@@ -18,6 +18,7 @@ APP_KEYS: Final = "\n".join(
     [
         "Keys everywhere",
         "  ?  help    q  quit (asks first)    Ctrl+P  commands (new game, load, each game's rules...)",
+        "  H  a hint for your decision    Backspace  take back your last decision",
     ]
 )
 
