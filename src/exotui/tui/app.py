@@ -103,7 +103,9 @@ class ExoTuiApp(App[None]):
             self.offer_elsewhere(self.opening.save)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        self._last_focus[event.widget.screen] = event.widget
+        # A widget focused and removed at once (a form built again) has no screen by the time this arrives.
+        if event.widget.is_attached:
+            self._last_focus[event.widget.screen] = event.widget
 
     def on_resize(self) -> None:
         # After the screen has applied its size classes, so the widgets the notice hid are shown again.
@@ -266,12 +268,19 @@ class ExoTuiApp(App[None]):
         """What the end screen's choice does: a rematch replaces the game; the others leave it."""
 
         def choose(choice: str | None) -> None:
+            if choice is None:
+                return  # looking at the final table
             if choice == "rematch":
                 self.switch_screen(GameScreen(self.recorded(session.rematch()), self.ai_pause))
                 return
             self.pop_screen()
             if choice == "new":
                 self.action_new_game()
+            elif choice == "replay" and session.record is not None:
+                replay = ReplayScreen(load(session.record.path), self.analysis_level)
+                self.push_screen(replay)
+                # At the last move: the final table, where the game was left.
+                replay.call_later(replay.action_jump, True)
 
         return choose
 

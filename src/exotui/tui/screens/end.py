@@ -1,12 +1,13 @@
-"""The end of a game: who won and how, then Rematch, New game or Title."""
+"""The end of a game: who won and how, over the final table; then Rematch, Replay, New game or Title."""
 
 from __future__ import annotations
 
 from typing import Final
 
 from textual.app import ComposeResult
-from textual.containers import Center, Middle
-from textual.screen import Screen
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -14,21 +15,32 @@ from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
 
 
-class EndScreen(Screen[str]):
-    """Dismissed with "rematch", "new" or "title"."""
+class EndScreen(ModalScreen[str | None]):
+    """The result in a box over the final table. Dismissed with "rematch", "replay", "new" or "title", or with None
+    (Esc) to look at the table, where Enter brings the result back."""
 
-    CHOICES: Final = (("rematch", "Rematch (same seats, next seed)"), ("new", "New game"), ("title", "Title"))
+    CHOICES: Final = (
+        ("rematch", "Rematch (same seats, next seed)"),
+        ("replay", "Replay this game"),
+        ("new", "New game"),
+        ("title", "Title"),
+    )
+    BINDINGS: Final = [Binding("escape", "dismiss(None)", "look at the table")]
 
-    def __init__(self, headline: str, summary: list[str]) -> None:
+    def __init__(self, headline: str, summary: list[str], can_replay: bool = True) -> None:
+        """`can_replay`: the game was saved, so it can be replayed."""
         super().__init__()
         self.headline = headline
         self.summary = summary
+        self.can_replay = can_replay
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center():
+        with Vertical(id="end-box"):
             yield Static(self.headline, id="headline")
             yield Static("\n".join(self.summary), id="summary", markup=False)
-            yield OptionList(*(Option(text, id=choice) for choice, text in self.CHOICES), id="end-menu")
+            choices = [(choice, text) for choice, text in self.CHOICES if choice != "replay" or self.can_replay]
+            yield OptionList(*(Option(text, id=choice) for choice, text in choices), id="end-menu")
+            yield Static("Esc: look at the final table (Enter there shows this again).", id="end-hint")
         yield KeysFooter()
         yield TooSmall()
 

@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from textual import work
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
@@ -49,6 +50,9 @@ def headline(session: GameSession, winners: list[int]) -> str:
 
 
 class GameScreen(AidedScreen):
+    # Priority, so it comes before the board's Enter; only once the game is over (check_action).
+    BINDINGS: Final = [Binding("enter", "result", "result", priority=True)]
+
     class AiProgress(Message):
         def __init__(self, thought: Thought, cancel: threading.Event) -> None:
             super().__init__()
@@ -101,6 +105,15 @@ class GameScreen(AidedScreen):
     def on_screen_resume(self) -> None:
         if self.session.deciding is None and not self.ended:
             self.finish()
+        elif self.ended:
+            self.status("The game is over: the final table. Enter: the result (rematch, replay, title).")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Enter shows the result again once the game is over; before, it belongs to the board.
+        return self.ended if action == "result" else True
+
+    def action_result(self) -> None:
+        self.finish()
 
     def status(self, text: str, news: str = "") -> None:
         """Show `text` in the status line, led by `news` (what the last decision caused), which highlights it."""
@@ -176,7 +189,8 @@ class GameScreen(AidedScreen):
         winners = [seat for seat, value in enumerate(outcome) if value == max(outcome)]
         names = [seat_label(session, seat, "{name} ({who})") for seat in range(len(session.seats))]
         summary = self.board.summary(session.state, names)
-        self.app.push_screen(EndScreen(headline(session, winners), summary), self.app.after_game(session))
+        end = EndScreen(headline(session, winners), summary, can_replay=session.record is not None)
+        self.app.push_screen(end, self.app.after_game(session))
 
     # ---------------------------------------------------------------------------------------------------------
     # The computer's turns

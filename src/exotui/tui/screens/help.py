@@ -19,6 +19,7 @@ APP_KEYS: Final = "\n".join(
         "Keys everywhere",
         "  ?  help    q  quit (asks first)    Ctrl+P  commands (new game, load, each game's rules...)",
         "  H  a hint for your decision    Backspace  take back your last decision",
+        "  PgUp PgDn  scroll the game's log (it keeps the start of the latest turn in sight)",
     ]
 )
 

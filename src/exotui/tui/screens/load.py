@@ -24,8 +24,10 @@ from exotui.tui.screens.notice import NoticeScreen
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
 
-# Room for the date and a result such as "Computer 1 won" beside it at 80 columns.
+# Room for the date and a result such as "Computer 1 won" beside it at 80 columns; a wider terminal gives the
+# game and its seats the columns it adds.
 WHAT_WIDTH: Final = 38
+OTHER_COLUMNS: Final = 42
 
 
 def game_title(game_id: str) -> str:
@@ -86,6 +88,8 @@ class LoadScreen(Screen[None]):
         super().__init__()
         self.saves = saves
         self.finished_only = finished_only
+        # The width of the game and seats column, as laid out for the screen's width (0: not yet).
+        self.what_width = 0
         self.entries: list[SaveEntry] = []
 
     @property
@@ -103,7 +107,16 @@ class LoadScreen(Screen[None]):
         yield TooSmall()
 
     def on_mount(self) -> None:
-        self.table.add_column("Game · seats", width=WHAT_WIDTH)
+        self.on_resize()
+
+    def on_resize(self) -> None:
+        """Lay the columns out again for the width: every seat of a three-player game shows once there is room."""
+        width = max(WHAT_WIDTH, self.size.width - OTHER_COLUMNS)
+        if width == self.what_width:
+            return
+        self.what_width = width
+        self.table.clear(columns=True)
+        self.table.add_column("Game · seats", width=width)
         self.table.add_columns("Last played", "Progress")
         self.refill()
 
@@ -125,7 +138,9 @@ class LoadScreen(Screen[None]):
         table.clear()
         for entry in self.entries:
             # As Text: a table reads plain strings as markup, and names in a save are the file's to choose.
-            table.add_row(*(Text(cell) for cell in row_of(entry)), height=2, key=str(entry.path))
+            # A cut line ends in "…"; the status line tells it in full when the row is highlighted.
+            cells = (Text(cell, no_wrap=True, overflow="ellipsis") for cell in row_of(entry))
+            table.add_row(*cells, height=2, key=str(entry.path))
         empty = not self.entries
         table.display = not empty
         empty_text = self.query_one("#load-empty", Static)
@@ -158,6 +173,8 @@ class LoadScreen(Screen[None]):
         entry = self.entries[event.cursor_row] if event.cursor_row < len(self.entries) else None
         if entry is not None and entry.header is None:
             self.status(f"Unreadable: {entry.problem}")
+        elif entry is not None:
+            self.status(" · ".join(row_of(entry)[0].splitlines()))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """A click on the row under the cursor."""

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from exotui import games
+from exotui.tui.choices import Choices, load_choices, save_choices
 from exotui.tui.session import HUMAN, GameSession, Seat
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
@@ -45,8 +46,18 @@ class NewGameScreen(Screen[GameSession]):
         super().__init__()
         self.default_seed = default_seed
         self.game_ids = games.available()
-        self.game = games.get(self.game_ids[0])
-        self.players = min(self.game.player_counts)
+        # The choices of the last game started, where they still make sense; else the defaults.
+        last = load_choices()
+        self.game = games.get(last.game if last.game in self.game_ids else self.game_ids[0])
+        self.players = last.players if last.players in self.game.player_counts else min(self.game.player_counts)
+        self.kinds = list(last.seats)
+        self.variant = last.variant if last.variant in self.game.variants else ""
+
+    def kind(self, seat: int) -> str:
+        """Who sits at `seat` as the form stands: the last choice for that seat, else the default."""
+        kind = self.kinds[seat] if seat < len(self.kinds) else ""
+        offered = {kind for _, kind in SEAT_CHOICES}
+        return kind if kind in offered else DEFAULT_SEATS[min(seat, len(DEFAULT_SEATS) - 1)]
 
     def compose(self) -> ComposeResult:
         game = self.game
@@ -64,7 +75,7 @@ class NewGameScreen(Screen[GameSession]):
                     yield Label(f"{name}{' (starts)' if seat == 0 else ''}")
                     yield Select(
                         list(SEAT_CHOICES),
-                        value=DEFAULT_SEATS[min(seat, len(DEFAULT_SEATS) - 1)],
+                        value=self.kind(seat),
                         allow_blank=False,
                         compact=True,
                         id=f"seat-{seat}",
@@ -72,12 +83,16 @@ class NewGameScreen(Screen[GameSession]):
                 if game.variants:
                     yield Label("Variant")
                     variants = [("Standard", ""), *((VARIANT_NAMES.get(v, v), v) for v in game.variants)]
-                    yield Select(variants, value="", allow_blank=False, compact=True, id="variant")
+                    yield Select(variants, value=self.variant, allow_blank=False, compact=True, id="variant")
                 yield Label("Seed")
                 yield Input(placeholder="blank: a new random deal", type="integer", compact=True, id="seed")
             with Horizontal(id="new-game-buttons"):
-                yield Button("Start", variant="primary", id="start")
-                yield Button("Back", id="back")
+                # Only the focused button is highlighted, so Start never looks chosen when it is not. Back is
+                # left out of the Tab order (Esc goes back): one Tab from Start cannot land on it unseen.
+                yield Button("Start", id="start")
+                back = Button("Back", id="back")
+                back.can_focus = False
+                yield back
             yield Static("Tab moves between fields; Enter opens a list or starts.", id="new-game-hint")
         yield KeysFooter()
         yield TooSmall()
@@ -87,10 +102,14 @@ class NewGameScreen(Screen[GameSession]):
         if event.select.id == "game" and event.value != self.game.id:
             self.game = games.get(str(event.value))
             self.players = min(self.game.player_counts)
+            self.variant = ""
         elif event.select.id == "players" and event.value != self.players:
             self.players = int(str(event.value))
         else:
             return
+        # The seats chosen so far stay chosen in the new form.
+        seats = [select for select in self.query(Select) if (select.id or "").startswith("seat-")]
+        self.kinds = [str(select.value) for select in seats]
         focused = event.select.id
         await self.recompose()
         self.query_one(f"#{focused}", Select).focus()
@@ -125,4 +144,5 @@ class NewGameScreen(Screen[GameSession]):
             seed = self.default_seed
         else:
             seed = secrets.randbelow(2**31)
+        save_choices(Choices(game.id, self.players, tuple(seat.kind for seat in seats), variant or ""))
         self.dismiss(GameSession(game, seed, variant, seats))

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
 
@@ -32,7 +33,12 @@ STYLESHEETS: Final = tuple(Path(__file__).parent / name / f"{name}.tcss" for nam
 
 
 class Board(Widget):
-    """The base of every game's board."""
+    """The base of every game's board. Every board scrolls its log (a `GameLog`) with PgUp and PgDn."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("pageup", "scroll_log(-1)", "log", key_display="PgUp/Dn"),
+        Binding("pagedown", "scroll_log(1)", show=False),
+    ]
 
     # The game's part of the help screen: turn order and pieces, as plain text.
     HELP: ClassVar[str] = ""
@@ -62,6 +68,10 @@ class Board(Widget):
     def tell(self, events: Sequence[str]) -> None:
         """Add what the last decision caused (the game's events) to the log, under its sentence."""
         self.query_one(GameLog).tell(events)
+
+    def action_scroll_log(self, pages: int) -> None:
+        log = self.query_one(GameLog)
+        (log.scroll_page_up if pages < 0 else log.scroll_page_down)(animate=False)
 
     def describe_public(self, view: Any, action: Any) -> str:
         """What `action` does, told from `view` without naming a card the viewer cannot see."""

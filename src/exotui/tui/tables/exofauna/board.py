@@ -205,7 +205,7 @@ class ExoFaunaBoard(Board):
         Binding("l", "move(0, 1)", show=False),
         Binding("enter", "choose", "choose"),
         Binding("escape", "back", "back"),
-        *answer_bindings("card/answer"),
+        *answer_bindings("pick"),
     ]
 
     can_focus = True
@@ -369,9 +369,9 @@ class ExoFaunaBoard(Board):
         elif self.mode is Mode.WAIT:
             prompt.show(f"{self.labels[view.player]} is deciding…")
         elif self.mode is Mode.CARD:
-            count = len(self._hand())
+            keys = answer_keys(len(self._hand()))
             prompt.show(
-                f"Action {view.actions_done + 1} of {ACTIONS_PER_TURN}: choose a card (1-{count}, or ↑↓ and Enter).",
+                f"Action {view.actions_done + 1} of {ACTIONS_PER_TURN}: choose a card ({keys}, or ↑↓ and Enter).",
                 full_text(self._card()),
             )
         elif self.mode is Mode.SPACE:

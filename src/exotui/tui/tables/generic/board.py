@@ -65,7 +65,7 @@ class GenericBoard(Board):
         Binding("l", "move(1, 0)", show=False),
         Binding("enter", "choose", "choose"),
         Binding("escape", "back", "back"),
-        *answer_bindings("answer"),
+        *answer_bindings("pick"),
     ]
 
     can_focus = True

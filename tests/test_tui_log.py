@@ -1,0 +1,85 @@
+"""The game's log: it grows with the terminal, scrolls with PgUp/PgDn while the board keeps the keys, and keeps the
+start of the latest turn (the AI's decisions) in sight until the next turn starts."""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from exotui import games
+from exotui.tui.app import ExoTuiApp
+from exotui.tui.screens.game import GameScreen
+from exotui.tui.session import GameSession, Seat
+from exotui.tui.tables import Board
+from exotui.tui.widgets.game_log import GameLog
+from pilot_helpers import in_event_loop, settle
+
+
+async def start(pilot: Pilot, game_id: str, seats: tuple[str, ...] = ("human", "greedy")) -> GameScreen:
+    screen = GameScreen(GameSession(games.get(game_id), 7, None, tuple(Seat(kind) for kind in seats)), 0)
+    await pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
+async def play_first_answers(pilot: Pilot, screen: GameScreen, decisions: int) -> None:
+    """Make the person's next `decisions` decisions, each the first legal one, as the board would post them."""
+    for _ in range(decisions):
+        board = screen.board
+        board.post_message(Board.Decided(board.legal[0]))
+        await settle(pilot)
+
+
+@pytest.mark.parametrize("game_id", ["exofauna", "exo2"])
+@in_event_loop
+async def test_the_log_grows_with_the_terminal(game_id: str) -> None:
+    heights = []
+    for size in ((80, 24), (120, 40)):
+        app = ExoTuiApp(ai_pause=0)
+        async with app.run_test(size=size) as pilot:
+            screen = await start(pilot, game_id)
+            heights.append(screen.query_one(GameLog).size.height)
+    small, large = heights
+    assert small >= 3
+    assert large >= small + 4
+
+
+@in_event_loop
+async def test_the_ai_turn_stays_in_sight_from_its_first_decision() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, "exofauna")
+        # Blue's turn (two cards and what they ask), then the greedy AI's whole turn, then Blue decides again.
+        while screen.session.game.turn(screen.session.state) == 1:
+            await play_first_answers(pilot, screen, 1)
+        log = screen.query_one(GameLog)
+        await settle(pilot)
+        assert log.turn == 2
+        turn_lines = len(log.lines) - log.turn_start
+        assert turn_lines > log.scrollable_content_region.height, "the AI's turn must not fit, for this test"
+        # The first line shown is the AI turn's first; its last lines are below, a PgDn away.
+        assert round(log.scroll_y) == log.turn_start
+        assert log.lines[log.turn_start].text.startswith("  2 ")
+        assert app.focused is screen.board
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert round(log.scroll_y) > log.turn_start
+        await pilot.press("pageup", "pageup")
+        await settle(pilot)
+        assert round(log.scroll_y) < log.turn_start
+        # The keys still belong to the board: Tab never gives them to the log.
+        await pilot.press("tab")
+        assert app.focused is not log
+
+
+@in_event_loop
+async def test_the_footer_and_help_say_how_to_scroll_the_log() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, "exofauna")
+        shown = {binding.key: binding for _, binding, _, _ in screen.active_bindings.values() if binding.show}
+        assert shown["pageup"].description == "log"
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert "PgUp PgDn  scroll the game's log" in str(app.screen.query_one("#help-text Static", Static).render())
