@@ -14,6 +14,7 @@ from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.replay import ReplayScreen
+from exotui.tui.screens.title import TitleScreen
 from exotui.tui.session import GameSession, Seat
 from exotui.tui.tables import Board
 from pilot_helpers import in_event_loop, settle, status_text
@@ -66,3 +67,19 @@ async def test_an_unsaved_game_offers_no_replay() -> None:
     async with app.run_test() as pilot:
         await play_out(pilot)
         assert options(app) == ["rematch", "new", "title"]
+
+
+@in_event_loop
+async def test_enter_pressed_twice_on_the_result_leaves_once(tmp_path: Path) -> None:
+    app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path))
+    async with app.run_test() as pilot:
+        await play_out(pilot)
+        # Title, chosen twice before the box is gone (two Enters queued on a slow machine): the second choice
+        # must not pop a second screen.
+        menu = app.screen.query_one(OptionList)
+        menu.highlighted = 3
+        menu.action_select()
+        menu.action_select()
+        await settle(pilot)
+        assert app.screen_stack == [app.screen] and isinstance(app.screen, TitleScreen)
+    assert app.return_code in (None, 0)

@@ -33,6 +33,7 @@ class EndScreen(ModalScreen[str | None]):
         self.headline = headline
         self.summary = summary
         self.can_replay = can_replay
+        self.chosen = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end-box"):
@@ -46,4 +47,8 @@ class EndScreen(ModalScreen[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         assert event.option.id is not None
-        self.dismiss(event.option.id)
+        # Two Enters queued on a slow machine select twice before the box is gone: only the first choice counts,
+        # or the second would leave a screen that is no longer there.
+        if not self.chosen:
+            self.chosen = True
+            self.dismiss(event.option.id)
