@@ -91,6 +91,8 @@ class LoadScreen(Screen[None]):
         # The width of the game and seats column, as laid out for the screen's width (0: not yet).
         self.what_width = 0
         self.entries: list[SaveEntry] = []
+        # What just happened ("Deleted NAME.") and the row under the cursor then: told until the cursor moves.
+        self.news: tuple[int, str] | None = None
 
     @property
     def table(self) -> DataTable[str]:
@@ -171,9 +173,14 @@ class LoadScreen(Screen[None]):
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         entry = self.entries[event.cursor_row] if event.cursor_row < len(self.entries) else None
-        if entry is not None and entry.header is None:
+        if event.cursor_row != self.table.cursor_row:
+            return  # a stale highlight, queued while the table was refilled
+        if self.news is not None and self.news[0] == event.cursor_row:
+            self.status(self.news[1])
+        elif entry is not None and entry.header is None:
             self.status(f"Unreadable: {entry.problem}")
         elif entry is not None:
+            self.news = None
             self.status(" · ".join(row_of(entry)[0].splitlines()))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -216,7 +223,10 @@ class LoadScreen(Screen[None]):
             self.app.push_screen(NoticeScreen("This save cannot be deleted", f"{printable_path(path)}: {reason}"))
             return
         self.refill()
-        self.status(f"Deleted {path.name}.")
+        # The refilled table highlights the row under the cursor, which would tell that row: the deletion is the
+        # news until the cursor moves.
+        self.news = (self.table.cursor_row, f"Deleted {path.name}.")
+        self.status(self.news[1])
 
     def action_back(self) -> None:
         self.dismiss()
