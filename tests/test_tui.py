@@ -367,9 +367,13 @@ async def test_a_new_game_from_the_palette_replaces_the_one_being_played() -> No
 async def test_a_game_that_ends_under_help_shows_its_end_when_help_closes() -> None:
     app = ExoTuiApp(ai_pause=0.02)
     async with app.run_test() as pilot:
-        game_screen = await start(pilot, ("greedy", "greedy"), 4)
+        # Paced AI moves, and help asked for at once: a greedy game without a pause ends before any key is read.
+        session = GameSession(games.get("exofauna"), 4, None, (Seat("greedy"), Seat("greedy")))
+        game_screen = GameScreen(session, 0.02)
+        await app.push_screen(game_screen)
         await pilot.press("question_mark")
-        for _ in range(300):
+        assert game_screen.session.deciding is not None
+        for _ in range(1000):
             if game_screen.session.deciding is None:
                 break
             await pilot.pause(0.02)
