@@ -177,10 +177,11 @@ class LoadScreen(Screen[None]):
             return  # a stale highlight, queued while the table was refilled
         if self.news is not None and self.news[0] == event.cursor_row:
             self.status(self.news[1])
-        elif entry is not None and entry.header is None:
+            return
+        self.news = None
+        if entry is not None and entry.header is None:
             self.status(f"Unreadable: {entry.problem}")
         elif entry is not None:
-            self.news = None
             self.status(" · ".join(row_of(entry)[0].splitlines()))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
