@@ -39,7 +39,7 @@ CENTRE: Final = space(5, 4)
 LEGEND: Final = (
     "F forest D desert W water S swamp M mountain\n"
     "b/c bear/cougar ▲ stone ⌂ shack, w/g/b/k colour\n"
-    "■R a red cube, R a red disc (R O P T K); ? aid"
+    "■R a red cube, R a red disc (R O P T K); a: aid"
 )
 
 
@@ -110,8 +110,10 @@ class CryptidBoard(Board):
         Binding("escape", "back", "back"),
         Binding("1", "pick(1)", "pick", key_display="1-9"),
         *(Binding(str(number), f"pick({number})", show=False) for number in range(2, 10)),
-        Binding("i", "hint", "hint"),
-        Binding("a", "aid", "aid"),
+        # Out of the footer, which must fit 80 columns: the prompt says "i: hint" when it may be revealed and the
+        # map's legend "a: aid"; the help lists both.
+        Binding("i", "hint", "hint", show=False),
+        Binding("a", "aid", "aid", show=False),
     ]
 
     can_focus = True
