@@ -11,7 +11,6 @@ window lets you reveal (a window where you hold nothing to reveal never asks); p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
 from typing import Any, Final
 
 from textual import events
@@ -51,7 +50,7 @@ from exotui.games.endless.state import (
     Stand,
 )
 from exotui.games.endless.view import SEAT_NAMES, describe
-from exotui.tui.tables import Board
+from exotui.tui.tables.card_then_answer import CardThenAnswerBoard, Mode
 from exotui.tui.tables.endless.discard_piles import DiscardPiles
 from exotui.tui.tables.endless.event_zones import EventZones
 from exotui.tui.tables.endless.habitat_row import HabitatRow
@@ -59,20 +58,12 @@ from exotui.tui.tables.endless.hand import HandZone
 from exotui.tui.tables.endless.turn_tracker import TurnTracker
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.game_log import GameLog
-from exotui.tui.widgets.prompt import Prompt, answer_bindings, answer_keys, too_few
+from exotui.tui.widgets.prompt import Prompt, answer_bindings, answer_keys
 
-MOVE: Final = Binding.Group("move", compact=True)
 # From this width on, the log has a column of its own on the right.
 WIDE: Final = 110
 # Events whose choice is a habitat position; the others choose a player or a species.
 HABITAT_EVENTS: Final = frozenset({"Ecological Succession", "Offroading Degradation", "Wildfire!"})
-
-
-class Mode(Enum):
-    WAIT = "wait"  # not the viewer's decision
-    CARD = "card"  # Deploy Phase: choosing a hand card, or the end of the phase
-    TARGET = "target"  # where the chosen card goes
-    LIST = "list"  # any other decision: one list of answers
 
 
 def marks(view: EndlessState, action: Any) -> tuple[int, int]:
@@ -105,7 +96,7 @@ def focus_card(view: EndlessState, action: Any) -> int:
     return card if isinstance(card, int) else -1
 
 
-class EndlessBoard(Board):
+class EndlessBoard(CardThenAnswerBoard):
     HELP: Final = "\n".join(
         [
             "Endless Forms keys",
@@ -151,32 +142,20 @@ class EndlessBoard(Board):
     )
 
     BINDINGS: Final = [
-        Binding("up", "move(0, -1)", "move", group=MOVE),
-        Binding("down", "move(0, 1)", "move", group=MOVE),
-        Binding("left", "move(-1, 0)", "move", group=MOVE),
-        Binding("right", "move(1, 0)", "move", group=MOVE),
-        Binding("k", "move(0, -1)", show=False),
-        Binding("j", "move(0, 1)", show=False),
-        Binding("h", "move(-1, 0)", show=False),
-        Binding("l", "move(1, 0)", show=False),
-        Binding("enter", "choose", "choose"),
-        Binding("escape", "back", "back"),
         Binding("r", "reveal", "reveal"),
         Binding("p", "piles", "piles"),
         *answer_bindings("pick"),
     ]
 
-    can_focus = True
+    GAME: Final = GAME
+    NOTHING_BEFORE_CARD: Final = "Nothing to go back to: pick a hand card, or end the Deploy Phase."
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view: EndlessState | None = None
         self.viewer = 0
         self.legal: tuple[Any, ...] = ()
-        self.labels: tuple[str, str] = ("North", "South")
-        self.mode = Mode.WAIT
-        self.item = 0  # the hand card (or the end of the phase) under the cursor
-        self.option = 0  # the answer under the cursor in TARGET and LIST
+        self.labels = SEAT_NAMES
         self.piles_open = False
 
     def compose(self) -> ComposeResult:
@@ -231,6 +210,9 @@ class EndlessBoard(Board):
         else:
             lines.append(f"{seat_labels[0] if north > south else seat_labels[1]} wins by total population.")
         return lines
+
+    def _item_count(self) -> int:
+        return len(self._hand()) + 1  # the hand, then the end of the Deploy Phase
 
     def _hand(self) -> tuple[int, ...]:
         assert self.view is not None
@@ -309,63 +291,6 @@ class EndlessBoard(Board):
     # ---------------------------------------------------------------------------------------------------------
     # Keys
 
-    def _notice(self, text: str) -> None:
-        self.post_message(self.Notice(text))
-
-    def _waiting(self) -> bool:
-        if self.mode is Mode.WAIT:
-            assert self.view is not None
-            seat = GAME.current_player(self.view)
-            name = "nobody (the game is over)" if seat is None else self.labels[seat]
-            self._notice(f"Not your decision: {name} is deciding. Help (?) and quit (q) still work.")
-            return True
-        return False
-
-    def action_move(self, columns: int, rows: int) -> None:
-        if self._waiting():
-            return
-        if self.mode is Mode.CARD:
-            self.item = (self.item + columns + rows) % (len(self._hand()) + 1)
-        else:
-            self.option = (self.option + columns + rows) % len(self._choices())
-        self._draw()
-
-    def action_pick(self, number: int) -> None:
-        if self._waiting():
-            return
-        if self.mode is Mode.CARD:
-            if number > len(self._hand()) + 1:
-                self._notice(too_few(len(self._hand()) + 1))
-                return
-            self.item = number - 1
-            self._take_item()
-            return
-        choices = self._choices()
-        if number > len(choices):
-            self._notice(too_few(len(choices)))
-            return
-        self.option = number - 1
-        self._decide(choices[self.option][0])
-
-    def action_choose(self) -> None:
-        if self._waiting():
-            return
-        if self.mode is Mode.CARD:
-            self._take_item()
-        else:
-            self._decide(self._choices()[self.option][0])
-
-    def action_back(self) -> None:
-        if self._waiting():
-            return
-        if self.mode is Mode.TARGET:
-            self.mode = Mode.CARD
-            self._draw()
-        elif self.mode is Mode.CARD:
-            self._notice("Nothing to go back to: pick a hand card, or end the Deploy Phase.")
-        else:
-            self._notice("Nothing to go back to: this list is the whole decision.")
-
     def action_reveal(self) -> None:
         if self._waiting():
             return
@@ -397,9 +322,7 @@ class EndlessBoard(Board):
         if len(answers) == 1 and type(answers[0][0]) is DeployEvent:
             self._decide(answers[0][0])
             return
-        self.mode = Mode.TARGET
-        self.option = 0
-        self._draw()
+        self._go_to_answers()
 
     def _why_not(self, card: int) -> str:
         kind = card % KINDS
@@ -408,12 +331,6 @@ class EndlessBoard(Board):
         if kind < 30:
             return "No effect can be deployed now: one a phase, and it needs a card to go to."
         return "No event can be placed now: one a phase, in an empty event zone."
-
-    def _decide(self, action: Any) -> None:
-        # Until the next position is shown, keys wait: the decision is on its way.
-        self.mode = Mode.WAIT
-        self.option = 0
-        self.post_message(self.Decided(action))
 
 
 BOARD: Final = EndlessBoard

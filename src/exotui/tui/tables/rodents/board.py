@@ -11,11 +11,9 @@ it turns up are lists of their own.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
 from typing import Any, Final
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 
 from exotui.games.rodents import rules
@@ -36,24 +34,16 @@ from exotui.games.rodents.state import (
     back_of_hidden,
 )
 from exotui.games.rodents.view import SEAT_NAMES, automaton_summary, play_text
-from exotui.tui.tables import Board
+from exotui.tui.tables.card_then_answer import CardThenAnswerBoard, Mode
 from exotui.tui.tables.rodents.collection import CollectionZone
 from exotui.tui.tables.rodents.field import FieldZone, field_card
 from exotui.tui.tables.rodents.hands import HandsZone, card_line
 from exotui.tui.tables.rodents.invasion import InvasionPanel
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.game_log import GameLog
-from exotui.tui.widgets.prompt import Prompt, answer_bindings, answer_keys, too_few
+from exotui.tui.widgets.prompt import Prompt, answer_bindings, answer_keys
 
-MOVE: Final = Binding.Group("move", compact=True)
 MOST_COLLECTIONS: Final = max(GAME.player_counts)
-
-
-class Mode(Enum):
-    WAIT = "wait"  # not the viewer's decision
-    CARD = "card"  # choosing a hand card (or ending the turn)
-    TARGET = "target"  # choosing what to do with the chosen card
-    LIST = "list"  # the ender's Field play, or where its card goes: one list of answers
 
 
 def collection_label(view: RodentsState, index: int) -> str:
@@ -123,7 +113,7 @@ def mark_of(action: Any) -> tuple[str, int, int]:
     return ("", 0, 0)
 
 
-class RodentsBoard(Board):
+class RodentsBoard(CardThenAnswerBoard):
     HELP: Final = "\n".join(
         [
             "Raging Rodents keys",
@@ -166,31 +156,17 @@ class RodentsBoard(Board):
         ]
     )
 
-    BINDINGS: Final = [
-        Binding("up", "move(0, -1)", "move", group=MOVE),
-        Binding("down", "move(0, 1)", "move", group=MOVE),
-        Binding("left", "move(-1, 0)", "move", group=MOVE),
-        Binding("right", "move(1, 0)", "move", group=MOVE),
-        Binding("k", "move(0, -1)", show=False),
-        Binding("j", "move(0, 1)", show=False),
-        Binding("h", "move(-1, 0)", show=False),
-        Binding("l", "move(1, 0)", show=False),
-        Binding("enter", "choose", "choose"),
-        Binding("escape", "back", "back"),
-        *answer_bindings("pick"),
-    ]
+    BINDINGS: Final = answer_bindings("pick")
 
-    can_focus = True
+    GAME: Final = GAME
+    NOT_YOURS: Final = "Not your turn"
+    NOTHING_BEFORE_CARD: Final = "Nothing to go back to: pick a hand card, or the choice after them."
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view: RodentsState | None = None
         self.viewer = 0
         self.legal: tuple[Any, ...] = ()
-        self.labels: tuple[str, ...] = ()
-        self.mode = Mode.WAIT
-        self.item = 0  # the hand card (or the end-of-turn choice) under the cursor
-        self.option = 0  # the answer under the cursor in TARGET and LIST
         self.told_opening = False
 
     def compose(self) -> ComposeResult:
@@ -256,6 +232,9 @@ class RodentsBoard(Board):
         items: list[Any] = list(range(len(self.view.hands[self.viewer])))
         items.extend(action for action in self.legal if type(action) in (Stop, Pass))
         return items
+
+    def _item_count(self) -> int:
+        return len(self._items())
 
     def _choices(self) -> list[tuple[Any, str]]:
         assert self.view is not None
@@ -344,79 +323,12 @@ class RodentsBoard(Board):
     # ---------------------------------------------------------------------------------------------------------
     # Keys
 
-    def _notice(self, text: str) -> None:
-        self.post_message(self.Notice(text))
-
-    def _waiting(self) -> bool:
-        if self.mode is Mode.WAIT:
-            assert self.view is not None
-            seat = GAME.current_player(self.view)
-            name = "nobody (the game is over)" if seat is None else self.labels[seat]
-            self._notice(f"Not your turn: {name} is deciding. Help (?) and quit (q) still work.")
-            return True
-        return False
-
-    def action_move(self, columns: int, rows: int) -> None:
-        if self._waiting():
-            return
-        # Each list is one row of choices: every arrow steps along it.
-        if self.mode is Mode.CARD:
-            self.item = (self.item + columns + rows) % len(self._items())
-        else:
-            self.option = (self.option + columns + rows) % len(self._choices())
-        self._draw()
-
-    def action_pick(self, number: int) -> None:
-        if self._waiting():
-            return
-        if self.mode is Mode.CARD:
-            items = self._items()
-            if number > len(items):
-                self._notice(too_few(len(items)))
-                return
-            self.item = number - 1
-            self._take_item()
-            return
-        choices = self._choices()
-        if number > len(choices):
-            self._notice(too_few(len(choices)))
-            return
-        self.option = number - 1
-        self._decide(choices[self.option][0])
-
-    def action_choose(self) -> None:
-        if self._waiting():
-            return
-        if self.mode is Mode.CARD:
-            self._take_item()
-        else:
-            self._decide(self._choices()[self.option][0])
-
-    def action_back(self) -> None:
-        if self._waiting():
-            return
-        if self.mode is Mode.TARGET:
-            self.mode = Mode.CARD
-            self._draw()
-        elif self.mode is Mode.CARD:
-            self._notice("Nothing to go back to: pick a hand card, or the choice after them.")
-        else:
-            self._notice("Nothing to go back to: this list is the whole decision.")
-
     def _take_item(self) -> None:
         item = self._items()[self.item]
         if not isinstance(item, int):
             self._decide(item)
             return
-        self.mode = Mode.TARGET
-        self.option = 0
-        self._draw()
-
-    def _decide(self, action: Any) -> None:
-        # Until the next position is shown, keys wait: the decision is on its way.
-        self.mode = Mode.WAIT
-        self.option = 0
-        self.post_message(self.Decided(action))
+        self._go_to_answers()
 
 
 BOARD: Final = RodentsBoard

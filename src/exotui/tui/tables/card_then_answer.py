@@ -1,0 +1,142 @@
+"""The keys of a table where a decision is a hand card and then what becomes of it, or one list of answers.
+
+Raging Rodents and Endless Forms decide this way: the arrows or a digit pick a hand card (or the choice after
+the hand), then the arrows or a digit pick its answer; Esc goes back to the hand. A board built on
+`CardThenAnswerBoard` says what its items and answers are and how it draws them; the keys are the same. Each
+board ends its BINDINGS with `answer_bindings("pick")`, so that the footer lists its own keys before them.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any, ClassVar, Final
+
+from textual.binding import Binding, BindingType
+
+from exotui.engine.protocol import Game
+from exotui.tui.tables import Board
+from exotui.tui.widgets.prompt import too_few
+
+MOVE: Final = Binding.Group("move", compact=True)
+
+
+class Mode(Enum):
+    WAIT = "wait"  # not the viewer's decision
+    CARD = "card"  # choosing a hand card (or the choice after the hand)
+    TARGET = "target"  # what becomes of the chosen card
+    LIST = "list"  # any other decision: one list of answers
+
+
+class CardThenAnswerBoard(Board):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(0, -1)", "move", group=MOVE),
+        Binding("down", "move(0, 1)", "move", group=MOVE),
+        Binding("left", "move(-1, 0)", "move", group=MOVE),
+        Binding("right", "move(1, 0)", "move", group=MOVE),
+        Binding("k", "move(0, -1)", show=False),
+        Binding("j", "move(0, 1)", show=False),
+        Binding("h", "move(-1, 0)", show=False),
+        Binding("l", "move(1, 0)", show=False),
+        Binding("enter", "choose", "choose"),
+        Binding("escape", "back", "back"),
+    ]
+
+    GAME: ClassVar[Game]
+    # The start of the line told when a key is pressed while another seat decides.
+    NOT_YOURS: ClassVar[str] = "Not your decision"
+    # What Esc says in the hand, where there is nothing to go back to.
+    NOTHING_BEFORE_CARD: ClassVar[str] = "Nothing to go back to: pick a hand card."
+
+    can_focus = True
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view: Any = None
+        self.labels: tuple[str, ...] = ()
+        self.mode = Mode.WAIT
+        self.item = 0  # the hand card (or the choice after the hand) under the cursor in CARD
+        self.option = 0  # the answer under the cursor in TARGET and LIST
+
+    def _item_count(self) -> int:
+        """How many items CARD mode offers: the hand cards and the choices after them."""
+        raise NotImplementedError
+
+    def _choices(self) -> list[tuple[Any, str]]:
+        """The answers of TARGET or LIST mode, each with its sentence; empty in the other modes."""
+        raise NotImplementedError
+
+    def _take_item(self) -> None:
+        """The item under the cursor was chosen: decide, or go on to its answers (TARGET)."""
+        raise NotImplementedError
+
+    def _draw(self) -> None:
+        raise NotImplementedError
+
+    def _notice(self, text: str) -> None:
+        self.post_message(self.Notice(text))
+
+    def _waiting(self) -> bool:
+        if self.mode is Mode.WAIT:
+            assert self.view is not None
+            seat = self.GAME.current_player(self.view)
+            name = "nobody (the game is over)" if seat is None else self.labels[seat]
+            self._notice(f"{self.NOT_YOURS}: {name} is deciding. Help (?) and quit (q) still work.")
+            return True
+        return False
+
+    def action_move(self, columns: int, rows: int) -> None:
+        if self._waiting():
+            return
+        # Each list is one row of choices: every arrow steps along it.
+        if self.mode is Mode.CARD:
+            self.item = (self.item + columns + rows) % self._item_count()
+        else:
+            self.option = (self.option + columns + rows) % len(self._choices())
+        self._draw()
+
+    def action_pick(self, number: int) -> None:
+        if self._waiting():
+            return
+        if self.mode is Mode.CARD:
+            if number > self._item_count():
+                self._notice(too_few(self._item_count()))
+                return
+            self.item = number - 1
+            self._take_item()
+            return
+        choices = self._choices()
+        if number > len(choices):
+            self._notice(too_few(len(choices)))
+            return
+        self.option = number - 1
+        self._decide(choices[self.option][0])
+
+    def action_choose(self) -> None:
+        if self._waiting():
+            return
+        if self.mode is Mode.CARD:
+            self._take_item()
+        else:
+            self._decide(self._choices()[self.option][0])
+
+    def action_back(self) -> None:
+        if self._waiting():
+            return
+        if self.mode is Mode.TARGET:
+            self.mode = Mode.CARD
+            self._draw()
+        elif self.mode is Mode.CARD:
+            self._notice(self.NOTHING_BEFORE_CARD)
+        else:
+            self._notice("Nothing to go back to: this list is the whole decision.")
+
+    def _go_to_answers(self) -> None:
+        self.mode = Mode.TARGET
+        self.option = 0
+        self._draw()
+
+    def _decide(self, action: Any) -> None:
+        # Until the next position is shown, keys wait: the decision is on its way.
+        self.mode = Mode.WAIT
+        self.option = 0
+        self.post_message(self.Decided(action))
