@@ -52,3 +52,18 @@ def test_evaluate_prefers_the_seat_with_more_population_and_sums_to_one() -> Non
     north, south = evaluate(state)
     assert north + south == pytest.approx(1.0)
     assert 0.0 < north < 1.0
+
+
+def test_a_working_copy_plays_whole_games_as_apply_does_mulligans_included() -> None:
+    # A working copy's hand is in the order drawn, the frozen state's sorted: a second mulligan shuffled them apart.
+    for seed in range(4):
+        state = GAME.new_game(seed, 2)
+        work = GAME.working_copy(state)
+        chooser = random.Random(seed)
+        while GAME.current_player(state) is not None:
+            assert tuple(work.legal_actions()) == tuple(GAME.legal_actions(state))
+            action = GAME.rollout_action(state, GAME.legal_actions(state), chooser)
+            state = GAME.apply(state, action)
+            work.act(action)
+            assert work.freeze() == state
+        assert work.current_player() is None

@@ -33,6 +33,10 @@ class EndlessGame:
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
 
+    @staticmethod
+    def working_copy(state: EndlessState) -> rules.Working:
+        return rules.working_copy(state, rollout_action)
+
     def new_game(self, seed: int, players: int = 2, variant: str | None = None) -> EndlessState:
         check_setup(self, seed, players, variant)
         return rules.new_game(seed)

@@ -9,6 +9,8 @@ abilities.py.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from exotui.engine.protocol import IllegalAction, check_action
@@ -97,6 +99,8 @@ MULLIGAN: Final = Mulligan()
 END_DEPLOY: Final = EndDeploy()
 END_MOVE: Final = EndMove()
 PASSES: Final = (Pass(0), Pass(1))
+# A playout policy: (position, legal actions, generator) -> one of the actions.
+Policy = Callable[[Any, Sequence[Any], random.Random], Any]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -275,6 +279,48 @@ def apply(state: EndlessState, action: Any) -> EndlessState:
     return after
 
 
+class Working:
+    """The search's mutable copy of a position (engine/working.py): `apply`'s table and steps, copied in once and
+    frozen once, with the decisions each step stops at kept instead of listed again."""
+
+    __slots__ = ("options", "policy", "table")
+
+    def __init__(self, state: EndlessState, policy: Policy) -> None:
+        t = self.table = Table(state)
+        self.options = tuple(_options(t, t.tasks[-1])) if t.tasks else ()
+        self.policy = policy
+
+    def current_player(self) -> int | None:
+        tasks = self.table.tasks
+        return tasks[-1][1] if tasks else None
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        return self.options
+
+    def act(self, action: Any) -> None:
+        t = self.table
+        _answer(t, t.tasks[-1], action)
+        self.options = _run(t)
+
+    def playout(self, rng: random.Random, limit: int | None) -> None:
+        t, policy = self.table, self.policy
+        steps = 0
+        while steps != limit and t.tasks:
+            # The policy is handed the table where the generic playout hands it the state: it reads the actions.
+            action = policy(t, self.options, rng)
+            _answer(t, t.tasks[-1], action)
+            self.options = _run(t)
+            steps += 1
+
+    def freeze(self) -> EndlessState:
+        return self.table.freeze()
+
+
+def working_copy(state: EndlessState, policy: Policy) -> Working:
+    """The search's mutable copy of `state`, playing out with `policy` (the game's `rollout_action`)."""
+    return Working(state, policy)
+
+
 _ASKING: Final = {
     ASK_MULLIGAN: "keep or mulligan",
     ASK_DEPLOY: "a deployment, or the end of the Deploy Phase",
@@ -364,7 +410,8 @@ def _answer(t: Table, task: Task, action: Any) -> None:
 
 def _mulligan(t: Table, seat: int) -> None:
     t.mulligans[seat] += 1
-    deck = t.decks[seat] + t.hands[seat]
+    # The hand in sorted order, as the frozen state holds it: a working copy's hand is in the order drawn.
+    deck = t.decks[seat] + sorted(t.hands[seat])
     shuffled_deck, t.rng = shuffled(t.rng, deck)
     t.decks[seat] = list(shuffled_deck)
     t.hands[seat] = []
