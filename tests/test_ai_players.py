@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from exotui.ai.players import GreedyPlayer, MctsPlayer, UnknownPlayer, make_player
+from exotui.ai.mcts import ActionStats, SearchConfig
+from exotui.ai.players import TEMPERATURES, GreedyPlayer, MctsPlayer, UnknownPlayer, make_player
 from toygames import CHAIN_NIM, TICTACTOE, TRICKS, Mark, Play, Table, Take, board
 
 
@@ -92,3 +93,38 @@ def test_the_policy_player_plays_the_games_rollout_action_or_random_without_one(
     assert make_player("policy").choose(Chooser(), None, 0) == "c"
     position = board("XO. .X. ..O")
     assert make_player("policy", seed=1).choose(TICTACTOE, position, 0) in TICTACTOE.legal_actions(position)
+
+
+def test_easy_draws_its_decision_among_the_plausible_ones_and_normal_and_hard_do_not() -> None:
+    easy, normal, hard = (make_player(f"mcts:{level}") for level in ("easy", "normal", "hard"))
+    assert isinstance(easy, MctsPlayer) and isinstance(normal, MctsPlayer) and isinstance(hard, MctsPlayer)
+    assert easy.temperature == TEMPERATURES["easy"] and normal.temperature is None and hard.temperature is None
+    # Visited 100, 80, 30 and 24 times: the last is below PLAUSIBLE_SHARE of the first and is never played.
+    stats = [ActionStats(action, visits, 0.5) for action, visits in (("a", 100), ("b", 80), ("c", 30), ("d", 24))]
+    picks = [easy.pick(stats) for _ in range(2000)]
+    assert set(picks) == {"a", "b", "c"}
+    # Weights visits ** 4: the most visited most often, the runner-up about 0.8 ** 4 = 41% as often.
+    assert picks.count("a") > picks.count("b") > picks.count("c")
+    assert 0.3 < picks.count("b") / picks.count("a") < 0.55
+
+
+def test_easy_plays_the_decision_it_drew_and_a_seed_replays_it() -> None:
+    views = [TRICKS.view(TRICKS.new_game(seed, 2), 0) for seed in range(8)]
+
+    def played(seed: int) -> list[object]:
+        player = MctsPlayer("easy", SearchConfig(iterations=200), seed, temperature=TEMPERATURES["easy"])
+        return [player.choose(TRICKS, view, 0) for view in views]
+
+    first = played(3)
+    assert first == played(3)
+    legal = [TRICKS.legal_actions(view) for view in views]
+    assert all(action in actions for action, actions in zip(first, legal, strict=True))
+    # The same search as without a temperature, but the decision played is not always its most visited one.
+    differs = False
+    for seed in range(4):
+        for view in views:
+            plain = MctsPlayer("plain", SearchConfig(iterations=200), seed).decide(TRICKS, view, 0)
+            drawn = MctsPlayer("easy", SearchConfig(iterations=200), seed, temperature=0.25).decide(TRICKS, view, 0)
+            assert drawn.stats == plain.stats
+            differs |= drawn.action != plain.action
+    assert differs
