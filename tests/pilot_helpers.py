@@ -1,15 +1,24 @@
-"""Pilot helpers shared by the app's tests: run a test in an event loop, let the app settle, read the status."""
+"""Pilot helpers shared by the app's tests: run a test in an event loop, let the app settle, read the status, open
+a game and play it to the end by keys."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
+
+from exotui import games
+from exotui.engine.protocol import state_hash
+from exotui.tui.screens.end import EndScreen
+from exotui.tui.screens.game import GameScreen
+from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
+from exotui.tui.session import GameSession, Seat
+from exotui.tui.widgets.prompt import ANSWER_KEYS
 
 
 def in_event_loop(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
@@ -38,3 +47,55 @@ async def focus(pilot: Pilot, widget_id: str) -> None:
 
 def status_text(app: App[Any]) -> str:
     return str(app.screen.query_one("#status", Static).render())
+
+
+async def open_game(
+    pilot: Pilot,
+    game_id: str,
+    seats: tuple[str, ...],
+    seed: int,
+    variant: str | None = None,
+    actions: Sequence[Any] = (),
+) -> GameScreen:
+    """Open a game at its table directly, after `actions` (the new game form is tested on its own)."""
+    session = GameSession(games.get(game_id), seed, variant, tuple(Seat(kind) for kind in seats))
+    for action in actions:
+        session.apply(action)
+    screen = GameScreen(session, 0)
+    await pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
+def replays(session: GameSession) -> bool:
+    """Whether the session's seed and actions give its state again (the game is its seed plus its actions)."""
+    state = session.game.new_game(session.seed, len(session.seats), session.variant)
+    for action in session.actions:
+        state = session.game.apply(state, action)
+    return state_hash(state) == state_hash(session.state)
+
+
+async def play_by_keys(pilot: Pilot, answer: Callable[[], Awaitable[bool]], limit: int) -> int:
+    """Until the end screen: pass the keyboard on when asked, and let `answer` press the keys of a decision (it
+    says whether one was asked and answered). Returns how many decisions were answered."""
+    decisions = 0
+    for _ in range(limit):
+        screen = pilot.app.screen
+        if isinstance(screen, EndScreen):
+            return decisions
+        if isinstance(screen, PassKeyboardScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, GameScreen) and await answer():
+            decisions += 1
+        await pilot.pause()
+    raise AssertionError("the game did not end")
+
+
+async def press_answer(pilot: Pilot, index: int, cursor: Callable[[], int], by_number: bool) -> None:
+    """Pick answer `index` of a list by its key, or by moving the cursor (read by `cursor`) there and Enter."""
+    if by_number:
+        await pilot.press(ANSWER_KEYS[index])
+        return
+    while cursor() != index:
+        await pilot.press("down")
+    await pilot.press("enter")

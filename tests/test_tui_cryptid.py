@@ -16,7 +16,6 @@ from textual.widgets import Static
 
 from exotui import games
 from exotui.ai.players import make_player
-from exotui.engine.protocol import state_hash
 from exotui.games.cryptid.board import space, space_name
 from exotui.games.cryptid.cards import CLUES, POSITIVE_CLUES, TERRAIN_LETTERS, TERRAIN_NAMES
 from exotui.games.cryptid.state import Hint
@@ -24,10 +23,9 @@ from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
-from exotui.tui.session import GameSession, Seat
 from exotui.tui.tables.cryptid.board import CryptidBoard, Mode
 from exotui.tui.tables.cryptid.hex_map import HexMap, hex_lines, hex_size, step
-from pilot_helpers import in_event_loop, settle, status_text
+from pilot_helpers import in_event_loop, open_game, play_by_keys, replays, settle, status_text
 
 GAME = games.get("cryptid")
 
@@ -35,13 +33,7 @@ GAME = games.get("cryptid")
 async def start(
     pilot: Pilot, seats: tuple[str, ...], seed: int, variant: str | None = None, actions: Sequence[Any] = ()
 ) -> GameScreen:
-    session = GameSession(GAME, seed, variant, tuple(Seat(kind) for kind in seats))
-    for action in actions:
-        session.apply(action)
-    screen = GameScreen(session, 0)
-    await pilot.app.push_screen(screen)
-    await settle(pilot)
-    return screen
+    return await open_game(pilot, "cryptid", seats, seed, variant, actions)
 
 
 def board(app: ExoTuiApp) -> CryptidBoard:
@@ -87,33 +79,22 @@ async def press_for(pilot: Pilot, action: Any) -> None:
 
 async def play_to_the_end(pilot: Pilot, seed: int, limit: int = 600) -> int:
     """Answer every human decision as the simple deducer would (a hint now and then), by keys, until the end."""
-    decisions = 0
     rng = random.Random(seed)
     deducer = make_player("policy", seed)
-    for _ in range(limit):
-        app = pilot.app
-        if isinstance(app.screen, EndScreen):
-            return decisions
-        if isinstance(app.screen, PassKeyboardScreen):
-            await pilot.press("enter")
-        elif isinstance(app.screen, GameScreen) and board(app).mode is not Mode.WAIT:
-            the_board = board(app)
-            hint = next((action for action in the_board.legal if type(action) is Hint), None)
-            if hint is not None and rng.random() < 0.2:
-                action = hint
-            else:
-                action = deducer.choose(GAME, the_board.view, the_board.viewer)
-            await press_for(pilot, action)
-            decisions += 1
-        await pilot.pause()
-    raise AssertionError("the game did not end")
 
+    async def answer() -> bool:
+        the_board = board(pilot.app)
+        if the_board.mode is Mode.WAIT:
+            return False
+        hint = next((action for action in the_board.legal if type(action) is Hint), None)
+        if hint is not None and rng.random() < 0.2:
+            action = hint
+        else:
+            action = deducer.choose(GAME, the_board.view, the_board.viewer)
+        await press_for(pilot, action)
+        return True
 
-def replays(session: GameSession) -> bool:
-    state = session.game.new_game(session.seed, len(session.seats), session.variant)
-    for action in session.actions:
-        state = session.game.apply(state, action)
-    return state_hash(state) == state_hash(session.state)
+    return await play_by_keys(pilot, answer, limit)
 
 
 @in_event_loop

@@ -12,27 +12,20 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from exotui import games
-from exotui.engine.protocol import state_hash
 from exotui.games.endless.cards import KINDS, REACTIONS
 from exotui.games.endless.state import DeployEvent, DeploySpecies, EndDeploy, Reveal
 from exotui.tui.app import ExoTuiApp
-from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
-from exotui.tui.session import GameSession, Seat
 from exotui.tui.tables.endless.board import EndlessBoard, Mode
 from exotui.tui.tables.endless.discard_piles import DiscardPiles
 from exotui.tui.widgets.prompt import ANSWER_KEYS
-from pilot_helpers import in_event_loop, settle, status_text
+from pilot_helpers import in_event_loop, open_game, play_by_keys, press_answer, replays, settle, status_text
 
 GAME = games.get("endless")
 
 
 async def start(pilot: Pilot, seats: tuple[str, ...], seed: int) -> GameScreen:
-    session = GameSession(GAME, seed, None, tuple(Seat(kind) for kind in seats))
-    screen = GameScreen(session, 0)
-    await pilot.app.push_screen(screen)
-    await settle(pilot)
-    return screen
+    return await open_game(pilot, "endless", seats, seed)
 
 
 def board(app: ExoTuiApp) -> EndlessBoard:
@@ -56,13 +49,7 @@ async def press_for(pilot: Pilot, action: object, by_number: bool) -> None:
         if the_board.mode is not Mode.TARGET:
             return  # the end of the phase, or an event placed at once
     answers = [choice for choice, _ in the_board._choices()]
-    index = answers.index(action)
-    if by_number:
-        await pilot.press(ANSWER_KEYS[index])
-    else:
-        while the_board.option != index:
-            await pilot.press("down")
-        await pilot.press("enter")
+    await press_answer(pilot, answers.index(action), lambda: the_board.option, by_number)
 
 
 def prefer_deploying(legal: tuple[object, ...], rng: random.Random) -> object:
@@ -72,23 +59,14 @@ def prefer_deploying(legal: tuple[object, ...], rng: random.Random) -> object:
 
 
 async def play_to_the_end(pilot: Pilot, rng: random.Random, limit: int = 900) -> int:
-    decisions = 0
-    for _ in range(limit):
-        app = pilot.app
-        if isinstance(app.screen, EndScreen):
-            return decisions
-        if isinstance(app.screen, GameScreen) and board(app).mode is not Mode.WAIT:
-            await press_for(pilot, prefer_deploying(board(app).legal, rng), by_number=rng.random() < 0.5)
-            decisions += 1
-        await pilot.pause()
-    raise AssertionError("the game did not end")
+    async def answer() -> bool:
+        the_board = board(pilot.app)
+        if the_board.mode is Mode.WAIT:
+            return False
+        await press_for(pilot, prefer_deploying(the_board.legal, rng), by_number=rng.random() < 0.5)
+        return True
 
-
-def replays(session: GameSession) -> bool:
-    state = session.game.new_game(session.seed, len(session.seats), session.variant)
-    for action in session.actions:
-        state = session.game.apply(state, action)
-    return state_hash(state) == state_hash(session.state)
+    return await play_by_keys(pilot, answer, limit)
 
 
 @in_event_loop

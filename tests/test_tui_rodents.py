@@ -12,26 +12,19 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from exotui import games
-from exotui.engine.protocol import state_hash
 from exotui.games.rodents.state import Pass, Place, Play, Reveal, Stop, Swap
 from exotui.tui.app import ExoTuiApp
-from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
-from exotui.tui.session import GameSession, Seat
 from exotui.tui.tables.rodents.board import Mode, RodentsBoard, card_choices, list_choices
 from exotui.tui.tables.rodents.field import FieldZone
 from exotui.tui.widgets.prompt import ANSWER_KEYS
-from pilot_helpers import in_event_loop, settle, status_text
+from pilot_helpers import in_event_loop, open_game, play_by_keys, press_answer, replays, settle, status_text
 
 GAME = games.get("rodents")
 
 
 async def start(pilot: Pilot, seats: tuple[str, ...], seed: int, variant: str | None = None) -> GameScreen:
-    session = GameSession(GAME, seed, variant, tuple(Seat(kind) for kind in seats))
-    screen = GameScreen(session, 0)
-    await pilot.app.push_screen(screen)
-    await settle(pilot)
-    return screen
+    return await open_game(pilot, "rodents", seats, seed, variant)
 
 
 def board(app: ExoTuiApp) -> RodentsBoard:
@@ -59,13 +52,7 @@ async def press_for(pilot: Pilot, action: object, by_number: bool) -> None:
     else:
         assert the_board.mode is Mode.LIST
         answers = [choice for choice, _ in list_choices(the_board.view, the_board.legal)]
-    index = answers.index(action)
-    if by_number:
-        await pilot.press(ANSWER_KEYS[index])
-    else:
-        while the_board.option != index:
-            await pilot.press("down")
-        await pilot.press("enter")
+    await press_answer(pilot, answers.index(action), lambda: the_board.option, by_number)
 
 
 def prefer_plays(legal: tuple[object, ...], rng: random.Random) -> object:
@@ -75,23 +62,14 @@ def prefer_plays(legal: tuple[object, ...], rng: random.Random) -> object:
 
 
 async def play_to_the_end(pilot: Pilot, rng: random.Random, limit: int = 600) -> int:
-    decisions = 0
-    for _ in range(limit):
-        app = pilot.app
-        if isinstance(app.screen, EndScreen):
-            return decisions
-        if isinstance(app.screen, GameScreen) and board(app).mode is not Mode.WAIT:
-            await press_for(pilot, prefer_plays(board(app).legal, rng), by_number=rng.random() < 0.5)
-            decisions += 1
-        await pilot.pause()
-    raise AssertionError("the game did not end")
+    async def answer() -> bool:
+        the_board = board(pilot.app)
+        if the_board.mode is Mode.WAIT:
+            return False
+        await press_for(pilot, prefer_plays(the_board.legal, rng), by_number=rng.random() < 0.5)
+        return True
 
-
-def replays(session: GameSession) -> bool:
-    state = session.game.new_game(session.seed, len(session.seats), session.variant)
-    for action in session.actions:
-        state = session.game.apply(state, action)
-    return state_hash(state) == state_hash(session.state)
+    return await play_by_keys(pilot, answer, limit)
 
 
 @in_event_loop
