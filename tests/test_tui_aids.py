@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from pathlib import Path
+from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from exotui import games
@@ -22,8 +25,10 @@ from pilot_helpers import in_event_loop, settle, status_text
 GAME = games.get("exo2")
 
 
-async def start(pilot: Pilot, seats: tuple[str, ...], saves: SaveDir | None = None) -> GameScreen:
-    session = GameSession(GAME, 5, None, tuple(Seat(kind) for kind in seats))
+async def start(
+    pilot: Pilot, seats: tuple[str, ...], saves: SaveDir | None = None, game: games.Game = GAME
+) -> GameScreen:
+    session = GameSession(game, 5, None, tuple(Seat(kind) for kind in seats))
     app = pilot.app
     assert isinstance(app, ExoTuiApp)
     app.saves = saves
@@ -52,7 +57,7 @@ async def test_a_takeback_undoes_your_decision_and_the_computers_and_the_save_st
         await pilot.press("backspace")
         await settle(pilot)
         assert session.actions == before_second and session.deciding == 0
-        assert status_text(pilot.app).startswith("Took back ")
+        assert status_text(pilot.app).startswith("Took back ") and "(Backspace)" in status_text(pilot.app)
         saved = load(session.record.path)
         assert list(saved.actions) == before_second
         assert (saved.header.takebacks, saved.header.hints) == ((1, 0), ())
@@ -78,7 +83,7 @@ async def test_takebacks_turned_off_stay_off_in_the_save(tmp_path: Path) -> None
         played = list(screen.session.actions)
         screen.action_takebacks_off()
         await pilot.press("backspace")
-        assert status_text(pilot.app) == "Takebacks are off in this game."
+        assert status_text(pilot.app) == "Takebacks (Backspace) are off in this game."
         assert screen.session.actions == played
         assert load(screen.session.record.path).header.takebacks_off
 
@@ -118,13 +123,61 @@ async def test_a_hint_tells_the_ais_decision_and_estimate_and_is_counted(tmp_pat
         while not pilot.app._notifications and time.monotonic() < deadline:
             await asyncio.sleep(0.1)
         [shown] = list(pilot.app._notifications)
-        assert shown.title == "Hint (AI normal)"
+        assert shown.title == "Hint (H) from the normal AI"
         assert "win estimate" in shown.message
         # The hint names one of the legal decisions, as the prompt describes it.
         view = screen.session.view_for(0)
         described = {GAME.describe(view, action) for action in GAME.legal_actions(view)}
         assert shown.message.split(": win estimate")[0] in described
         assert screen.session.actions == []
+
+
+async def shown_hint(pilot: Pilot) -> Any:
+    deadline = time.monotonic() + 30
+    while not pilot.app._notifications and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    [shown] = list(pilot.app._notifications)
+    return shown
+
+
+@pytest.mark.parametrize("game_id", ["exofauna", "exo2"])
+@in_event_loop
+async def test_a_hint_says_why_in_a_line_read_from_the_deciding_seats_view(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = games.get(game_id)
+    given: list[Any] = []
+    reason = game.hint_reason
+    monkeypatch.setattr(game, "hint_reason", lambda view, action: given.append(view) or reason(view, action))
+    async with ExoTuiApp(ai_pause=0).run_test(size=(100, 30)) as pilot:
+        screen = await start(pilot, ("human", "greedy"), game=game)
+        await pilot.press("H")
+        shown = await shown_hint(pilot)
+        view = screen.session.view_for(0)
+        # The reason is the game's for the hint's decision (found by its sentence), on the seat's view only.
+        by_sentence = {game.describe(view, action): action for action in game.legal_actions(view)}
+        first, why, *_ = shown.message.split("\n")
+        action = by_sentence[first.split(": win estimate")[0]]
+        assert why == f"Why: {reason(view, action)}" and reason(view, action)
+        assert given == [view]
+        if game_id == "exofauna":
+            assert view != screen.session.state
+
+
+@pytest.mark.parametrize("game_id", [g for g in games.available() if hasattr(games.get(g), "hint_reason")])
+def test_a_hint_reason_is_one_line_and_the_same_for_every_truth_behind_a_view(game_id: str) -> None:
+    game = games.get(game_id)
+    rng = random.Random(7)
+    for seed in range(12):
+        state = game.new_game(seed, min(game.player_counts))
+        while (seat := game.current_player(state)) is not None:
+            view = game.view(state, seat)
+            other_truth = game.view(game.determinize(view, seat, rng), seat)
+            for action in list(game.legal_actions(view))[:30]:
+                reason = game.hint_reason(view, action)
+                assert reason is None or (reason and "\n" not in reason and len(reason) <= 200), reason
+                assert game.hint_reason(other_truth, action) == reason
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
 
 
 def test_a_hint_with_a_single_decision_says_so() -> None:

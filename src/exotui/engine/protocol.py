@@ -100,6 +100,17 @@ class Evaluator(Protocol):
     def __call__(self, state: Any) -> tuple[float, ...]: ...
 
 
+class HintReason(Protocol):
+    """Optional per-game hook for the app's hint: why `action` is worth playing, in one line, from `view` alone.
+
+    `view` is the deciding seat's view (`action` one of its legal decisions), so the reason can only tell what that
+    seat may know: what the move scores, takes or leaves standing. None when the game has nothing to add to the
+    action's own sentence (`describe`).
+    """
+
+    def __call__(self, view: Any, action: Any) -> str | None: ...
+
+
 _ENCODER = msgspec.msgpack.Encoder()
 
 

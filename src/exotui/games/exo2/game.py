@@ -72,6 +72,8 @@ class Exo2Game:
     events = staticmethod(views.events)
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
+    # The app's hint says why (docs/engine.md, "A game in the app").
+    hint_reason = staticmethod(views.hint_reason)
 
     def new_game(self, seed: int, players: int, variant: str | None = None) -> Exo2State:
         check_setup(self, seed, players, variant)

@@ -59,6 +59,31 @@ def describe(state: Exo2State, action: Take) -> str:
     return f"{SEAT_NAMES[seat]} takes the {planet_name(action.token)} and places it {where(action.x, action.y)}."
 
 
+def hint_reason(seen: Exo2State, action: Take) -> str | None:
+    """Why a hint's placement is worth it, in one line: the points it scores now (else the squares where a later
+    planet would complete a run), and what the planet would score the next seat. Everything is public."""
+    seat = rules.planets_placed(seen) % seen.players
+    galaxy = seen.galaxies[seat]
+    points = rules.placement_points(galaxy, action.token, action.x, action.y)
+    gained = sum(points)
+    after = (*galaxy, (action.x, action.y, action.token))
+    if gained:
+        total = sum(rules.galaxy_points(after))
+        told = [f"Scores {_points(gained)} ({per_feature(points)}), {total} in all"]
+    else:
+        told = ["Scores nothing now"]
+        squares = len(rules.closing_pairs(after))
+        if squares:
+            told.append(f"{squares} square{'s' if squares != 1 else ''} would then complete a run")
+    rival = (seat + 1) % seen.players
+    theirs = rules.best_scoring_placements(seen.galaxies[rival], (action.token,))
+    if theirs:
+        _, x, y = theirs[0]
+        denied = sum(rules.placement_points(seen.galaxies[rival], action.token, x, y))
+        told.append(f"keeps it from {SEAT_NAMES[rival]}, who could score {_points(denied)} with it")
+    return f"{'; '.join(told)}."
+
+
 def events(before: Exo2State, action: Take, after: Exo2State) -> tuple[str, ...]:
     """The points the placement scored (per feature, and the seat's new total), and the end with its result."""
     seat = rules.planets_placed(before) % before.players

@@ -31,6 +31,8 @@ class ExoFaunaGame:
     describe = staticmethod(views.describe)
     events = staticmethod(views.events)
     evaluate = staticmethod(evaluate)
+    # The app's hint says why (docs/engine.md, "A game in the app").
+    hint_reason = staticmethod(views.hint_reason)
 
     def new_game(self, seed: int, players: int = 2, variant: str | None = None) -> ExoState:
         check_setup(self, seed, players, variant)

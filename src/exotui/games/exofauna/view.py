@@ -184,6 +184,38 @@ def describe(state: ExoState, action: Any) -> str:
     return f"{adaptation}: moves the {_card(moved)} from {source} to {other_hole}, {SPACE_NAMES[action.to]}."
 
 
+def hint_reason(seen: ExoState, action: Any) -> str | None:
+    """Why a hint's decision is worth it, in one line: how it leaves each hole it changes (the count of organisms
+    each side, or the claim when it fills one); None for a decision that moves no organism.
+
+    Read from the table and the face-up deck tops only (`rings_after`), so it tells nothing the deciding seat's
+    view does not show.
+    """
+    before = (seen.holes[0].spaces if seen.holes[0] else None, seen.holes[1].spaces if seen.holes[1] else None)
+    me, other = seen.player, 1 - seen.player
+    told = []
+    for slot, ring in enumerate(rings_after(seen, action)):
+        if ring is None or tuple(ring) == before[slot]:
+            continue
+        hole = _hole_name(seen, slot)
+        mine = sum(1 for card in ring if card >= 0 and card >> 3 == me)
+        theirs = sum(1 for card in ring if card >= 0 and card >> 3 == other)
+        count = f"{mine} organism{'s' if mine != 1 else ''} to {theirs}"
+        if EMPTY not in ring:
+            claimer = _claimer(ring, seen.holes[slot].colour)
+            who = "you claim it" if claimer == me else f"{SEAT_NAMES[other]} claims it"
+            tie = ", a tie going to the hole's colour" if mine == theirs else ""
+            told.append(f"fills {hole}: {who}, {count}{tie}")
+            continue
+        free = ring.count(EMPTY)
+        standing = "you lead" if mine > theirs else "you trail" if mine < theirs else "you are level"
+        told.append(f"{standing} at {hole}, {count}, {free} space{'s' if free != 1 else ''} left")
+    if not told:
+        return None
+    text = "; ".join(told)
+    return f"{text[0].upper()}{text[1:]}."
+
+
 def _hole_name(state: ExoState, slot: int) -> str:
     """'the blue hole (1)': the colour players see, the slot number the keys use."""
     hole = state.holes[slot]

@@ -179,6 +179,30 @@ def describe(state: RodentsState, action: Any) -> str:
     return text
 
 
+def hint_reason(seen: RodentsState, action: Any) -> str | None:
+    """Why a hint's play is worth it, in one line: where it leaves the player's points this invasion against the
+    best other collection's. None for a decision that plays no known card (a swap, a stop, a pass, a reveal).
+
+    Read from the seat's own hand and the face-up collections only."""
+    kind = type(action)
+    if kind is Play:
+        card, to, rodent = seen.hands[seen.player][action.hand], action.to, action.rodent
+    elif kind is Place:
+        card, to, rodent = seen.pending, action.to, action.rodent
+    else:
+        return None
+    if card < 0:
+        return None
+    after = rules.totals(rules.place(seen.collections, seen.removed, card, to, rodent)[0])
+    mine = after[seen.player]
+    rival = max((index for index in range(len(after)) if index != seen.player), key=lambda index: after[index])
+    name = collection_name(seen, rival).removesuffix("'s collection")
+    them = f"{name} ({after[rival]})"
+    lead = mine - after[rival]
+    standing = f"{lead} ahead of {them}" if lead > 0 else f"{-lead} behind {them}" if lead < 0 else f"level with {them}"
+    return f"Leaves you at {mine} point{'s' if mine != 1 else ''} this invasion, {standing}."
+
+
 def _back(card: int) -> str:
     back = BACK_OF[card] if card >= 0 else back_of_hidden(card)
     return f"{BACKS[back]} back"

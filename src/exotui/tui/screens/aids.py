@@ -1,12 +1,14 @@
 """What every table offers against the computer: a hint for your decision, and taking your last decision back.
 
 `GameScreen` inherits these keys, so every game (its own table or the generic one) has them. A hint is the AI's
-search on your view only (the view is all the search is given); a takeback undoes your last decision and everything
-decided since, through `GameSession.take_back`. Both are counted in the save's header.
+search on your view only (the view is all the search is given), with the game's one-line reason when it has a
+`hint_reason` hook (given the same view); a takeback undoes your last decision and everything decided since, through
+`GameSession.take_back`, unless the game was started without takebacks or they were turned off (palette). Both are
+counted in the save's header.
 
 | Key | Action |
 | :- | :- |
-| `H` | Hint: what the AI would play in your seat, its win estimate and the next best decisions. |
+| `H` | Hint: what the AI would play in your seat, its win estimate, why (if the game says) and the next best. |
 | `backspace` | Take back your last decision (and the computer's since); in hot-seat, once every player agrees. |
 """
 
@@ -22,6 +24,7 @@ from textual.screen import Screen
 
 from exotui.ai.mcts import ActionStats
 from exotui.ai.players import MctsPlayer, make_player
+from exotui.engine.protocol import HintReason
 from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.new_game import seat_names
 from exotui.tui.widgets.game_log import GameLog
@@ -55,11 +58,14 @@ def advise(player: MctsPlayer, game: Any, view: Any, seat: int, cancel: threadin
     return Hint(result.action, best.mean_value if best is not None else None, others)
 
 
-def hint_text(hint: Hint, describe: Any) -> str:
-    """The hint in words; `describe(action)` tells a decision as the prompt does."""
+def hint_text(hint: Hint, describe: Any, reason: str | None = None) -> str:
+    """The hint in words; `describe(action)` tells a decision as the prompt does, `reason` (the game's
+    `hint_reason`, when it has one) says in a line why the decision is worth it."""
     if hint.win is None:
         return f"{describe(hint.action)}: the only decision here."
     lines = [f"{describe(hint.action)}: win estimate {hint.win:.0%}."]
+    if reason:
+        lines.append(f"Why: {reason}")
     lines += [f"Else {describe(stats.action)}: {stats.mean_value:.0%}." for stats in hint.alternatives]
     return "\n".join(lines)
 
@@ -116,7 +122,7 @@ class AidedScreen(Screen[None]):
     def action_hint(self) -> None:
         seat = self.person_deciding()
         if seat is None:
-            self.status("A hint is for your own decision: wait until it is yours.")
+            self.status("A hint (H) is for your own decision: wait until it is yours.")
             return
         if self.hint_cancel is not None and not self.hint_cancel.is_set():
             self.status("The hint is on its way…")
@@ -141,10 +147,14 @@ class AidedScreen(Screen[None]):
         event.cancel.set()
         if self.hint_position != len(self.session.actions) or self.person_deciding() != event.seat:
             return
+        game = self.session.game
         view = self.session.view_for(event.seat)
-        text = hint_text(event.hint, lambda action: self.session.game.describe(view, action))
-        self.notify(text, title="Hint (AI normal)", timeout=15, markup=False)
-        self.status("Hint shown (top right). Your decision.")
+        # The reason is read from the deciding seat's view only, as the search was.
+        hint_reason: HintReason | None = getattr(game, "hint_reason", None)
+        reason = hint_reason(view, event.hint.action) if hint_reason is not None else None
+        text = hint_text(event.hint, lambda action: game.describe(view, action), reason)
+        self.notify(text, title="Hint (H) from the normal AI", timeout=15, markup=False)
+        self.status("Hint shown (top right). Your decision; Backspace takes back your last one.")
 
     def drop_hint(self) -> None:
         if self.hint_cancel is not None:
@@ -160,7 +170,7 @@ class AidedScreen(Screen[None]):
             self.status("Nothing to take back: the game is over.")
             return
         if session.takebacks_off:
-            self.status("Takebacks are off in this game.")
+            self.status("Takebacks (Backspace) are off in this game.")
             return
         if session.last_decision_of(seat) is None:
             self.status("Nothing to take back: you have not decided yet.")
@@ -185,7 +195,7 @@ class AidedScreen(Screen[None]):
         self.retell()
         self.news = ""
         self.advance()
-        self.status(f"Took back {count} decision{'s' if count > 1 else ''}: your decision again.")
+        self.status(f"Took back {count} decision{'s' if count > 1 else ''} (Backspace): your decision again.")
 
     def action_takebacks_off(self) -> None:
         self.session.turn_takebacks_off()
