@@ -7,7 +7,7 @@ from typing import Any
 from exotui.engine.protocol import check_setup
 from exotui.games.cryptid import rules
 from exotui.games.cryptid import view as views
-from exotui.games.cryptid.heuristic import evaluate, rollout_action, search_actions
+from exotui.games.cryptid.heuristic import evaluate, hint_reason, rollout_action, search_actions
 from exotui.games.cryptid.state import CryptidAction, CryptidState
 
 
@@ -35,6 +35,8 @@ class CryptidGame:
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
     search_actions = staticmethod(search_actions)
+    # The app's hint says why (docs/engine.md, "A game in the app").
+    hint_reason = staticmethod(hint_reason)
 
     def new_game(self, seed: int, players: int = 3, variant: str | None = None) -> CryptidState:
         check_setup(self, seed, players, variant)
