@@ -12,7 +12,8 @@ import pytest
 from textual.pilot import Pilot
 
 from exotui import games
-from exotui.engine.records import load
+from exotui.engine.records import GameRecord, load
+from exotui.engine.records import Seat as SavedSeat
 from exotui.engine.savedir import SaveDir
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.aids import hint_text
@@ -184,3 +185,15 @@ def test_a_hint_with_a_single_decision_says_so() -> None:
     from exotui.tui.screens.aids import Hint
 
     assert hint_text(Hint("x", None, ()), str) == "x: the only decision here."
+
+
+def test_takebacks_turned_off_hold_without_a_save_in_a_rematch_and_in_a_resumed_game(tmp_path: Path) -> None:
+    session = GameSession(GAME, 5, None, (Seat("human"), Seat("greedy")))
+    # Before, an unsaved game (no save directory) could not turn them off: the flag lived in the save only.
+    session.turn_takebacks_off()
+    assert session.takebacks_off and session.rematch().takebacks_off
+    seats = [SavedSeat.from_spec("Seat 1", "human"), SavedSeat.from_spec("Seat 2", "greedy")]
+    record = SaveDir(tmp_path).new_record(GAME, 5, seats)
+    record.forbid_takebacks()
+    record.close()
+    assert GameSession.resume(GameRecord.resume(record.path)).takebacks_off

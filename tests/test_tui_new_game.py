@@ -1,15 +1,20 @@
-"""The new game form: a focus that shows, Tab never landing unseen on Back, and the last choices remembered."""
+"""The new game form: a focus that shows, Tab never landing unseen on Back, the last choices remembered, and a game
+without takebacks."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from textual.widgets import Button, Select
 
+from exotui.engine.records import load
+from exotui.engine.savedir import SaveDir
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.choices import Choices, choices_path, load_choices
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.new_game import NewGameScreen
-from pilot_helpers import in_event_loop, settle
+from pilot_helpers import in_event_loop, settle, status_text
 
 
 @in_event_loop
@@ -90,3 +95,30 @@ async def test_a_broken_or_strange_choices_file_gives_the_defaults(content: byte
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
+
+
+@in_event_loop
+async def test_no_takebacks_chosen_on_the_form_holds_from_the_first_move_in_the_save_and_is_remembered(
+    tmp_path: Path,
+) -> None:
+    app = ExoTuiApp(ai_pause=0, default_seed=7, saves=SaveDir(tmp_path))
+    async with app.run_test() as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        form = app.screen
+        assert form.query_one("#takebacks", Select).value == "allowed"
+        form.query_one("#takebacks", Select).value = "off"
+        form.query_one("#start", Button).focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.session.takebacks_off
+        assert load(screen.session.record.path).header.takebacks_off
+        await pilot.press("backspace")
+        assert status_text(app) == "Takebacks (Backspace) are off in this game."
+    assert load_choices().no_takebacks
+    again = ExoTuiApp(ai_pause=0, default_seed=7)
+    async with again.run_test() as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        assert again.screen.query_one("#takebacks", Select).value == "off"

@@ -200,7 +200,11 @@ class ExoTuiApp(App[None]):
         session.on_saving_off = self.tell_saving_off
         try:
             session.record = self.saves.new_record(session.game, session.seed, seats, session.variant)
-            session.record.save()
+            if session.takebacks_off:
+                # Chosen on the new game form: the save says so from its first write (forbid_takebacks saves).
+                session.record.forbid_takebacks()
+            else:
+                session.record.save()
         except SavingOff as exc:
             self.tell_saving_off(exc)
         except ValueError as exc:

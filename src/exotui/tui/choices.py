@@ -23,6 +23,7 @@ class Choices(msgspec.Struct, frozen=True):
     # Per seat, a player spec as the form offers them ("human", "mcts:normal"...).
     seats: tuple[str, ...] = ()
     variant: str = ""
+    no_takebacks: bool = False
 
 
 def choices_path() -> Path:

@@ -50,6 +50,9 @@ class GameSession:
     state: Any = None
     record: records.GameRecord | None = None
     on_saving_off: Callable[[records.SavingOff], None] | None = None
+    # No takebacks in this game: chosen on the new game form, or turned off during the game; the save's header
+    # keeps it (`GameRecord.forbid_takebacks`).
+    takebacks_off: bool = False
 
     def __post_init__(self) -> None:
         if self.state is None:
@@ -115,11 +118,20 @@ class GameSession:
             if player.sees_everything:
                 raise records.BadSave(record.path, f"{seat.name}: {seat.spec} sees every card; the app never plays it")
         seats = tuple(Seat(seat.spec) for seat in header.seats)
-        return cls(record.game, header.seed, header.variant, seats, list(record.actions), record.state, record)
+        return cls(
+            record.game,
+            header.seed,
+            header.variant,
+            seats,
+            list(record.actions),
+            record.state,
+            record,
+            takebacks_off=header.takebacks_off,
+        )
 
     def rematch(self) -> GameSession:
-        """The same seats and variant on the next seed."""
-        return GameSession(self.game, self.seed + 1, self.variant, self.seats)
+        """The same seats, variant and takebacks on the next seed."""
+        return GameSession(self.game, self.seed + 1, self.variant, self.seats, takebacks_off=self.takebacks_off)
 
     # -------------------------------------------------------------------------------------------------------------
     # Hints and takebacks: counted in the save's header, never in its actions (the file is the game as played)
@@ -129,12 +141,9 @@ class GameSession:
         if self.record is not None:
             self._saving(lambda record: record.count_hint(seat))
 
-    @property
-    def takebacks_off(self) -> bool:
-        return self.record is not None and self.record.header.takebacks_off
-
     def turn_takebacks_off(self) -> None:
         """No more takebacks in this game, as the save remembers."""
+        self.takebacks_off = True
         if self.record is not None:
             self._saving(lambda record: record.forbid_takebacks())
 

@@ -18,8 +18,14 @@ APP_KEYS: Final = "\n".join(
     [
         "Keys everywhere",
         "  ?  help    q  quit (asks first)    Ctrl+P  commands (new game, load, each game's rules...)",
-        "  H  a hint for your decision    Backspace  take back your last decision",
+        "  H  a hint for your decision: the normal AI's choice, its win estimate and why",
+        "  Backspace  take back your last decision (the new game form can rule takebacks out)",
         "  PgUp PgDn  scroll the game's log (it keeps the start of the latest turn in sight)",
+        "",
+        "Computer players",
+        "  easy  searches ¼ s a move, then plays one of its best few moves drawn at random: forgiving",
+        "  normal  searches 1 s a move    hard  searches 4 s a move on every core",
+        "  greedy  the move that looks best one step ahead    random  any legal move",
     ]
 )
 

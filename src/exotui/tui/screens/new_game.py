@@ -22,7 +22,7 @@ from exotui.tui.widgets.too_small import TooSmall
 
 SEAT_CHOICES: Final = (
     ("Human", HUMAN),
-    ("AI · easy (¼ s a move)", "mcts:easy"),
+    ("AI · easy (¼ s, forgiving)", "mcts:easy"),
     ("AI · normal (1 s a move)", "mcts:normal"),
     ("AI · hard (4 s a move)", "mcts:hard"),
     ("AI · greedy (instant)", "greedy"),
@@ -30,6 +30,7 @@ SEAT_CHOICES: Final = (
 )
 DEFAULT_SEATS: Final = (HUMAN, "mcts:normal")
 VARIANT_NAMES: Final = {"quick": "Quick Game"}
+TAKEBACK_CHOICES: Final = (("Allowed (Backspace)", "allowed"), ("None in this game", "off"))
 
 
 def seat_names(game: games.Game, count: int) -> tuple[str, ...]:
@@ -52,6 +53,7 @@ class NewGameScreen(Screen[GameSession]):
         self.players = last.players if last.players in self.game.player_counts else min(self.game.player_counts)
         self.kinds = list(last.seats)
         self.variant = last.variant if last.variant in self.game.variants else ""
+        self.no_takebacks = last.no_takebacks
 
     def kind(self, seat: int) -> str:
         """Who sits at `seat` as the form stands: the last choice for that seat, else the default."""
@@ -84,6 +86,14 @@ class NewGameScreen(Screen[GameSession]):
                     yield Label("Variant")
                     variants = [("Standard", ""), *((VARIANT_NAMES.get(v, v), v) for v in game.variants)]
                     yield Select(variants, value=self.variant, allow_blank=False, compact=True, id="variant")
+                yield Label("Takebacks")
+                yield Select(
+                    list(TAKEBACK_CHOICES),
+                    value="off" if self.no_takebacks else "allowed",
+                    allow_blank=False,
+                    compact=True,
+                    id="takebacks",
+                )
                 yield Label("Seed")
                 yield Input(placeholder="blank: a new random deal", type="integer", compact=True, id="seed")
             with Horizontal(id="new-game-buttons"):
@@ -106,6 +116,8 @@ class NewGameScreen(Screen[GameSession]):
         elif event.select.id == "players" and event.value != self.players:
             self.players = int(str(event.value))
         else:
+            if event.select.id == "takebacks":
+                self.no_takebacks = event.value == "off"
             return
         # The seats chosen so far stay chosen in the new form.
         seats = [select for select in self.query(Select) if (select.id or "").startswith("seat-")]
@@ -144,5 +156,6 @@ class NewGameScreen(Screen[GameSession]):
             seed = self.default_seed
         else:
             seed = secrets.randbelow(2**31)
-        save_choices(Choices(game.id, self.players, tuple(seat.kind for seat in seats), variant or ""))
-        self.dismiss(GameSession(game, seed, variant, seats))
+        no_takebacks = self.query_one("#takebacks", Select).value == "off"
+        save_choices(Choices(game.id, self.players, tuple(seat.kind for seat in seats), variant or "", no_takebacks))
+        self.dismiss(GameSession(game, seed, variant, seats, takebacks_off=no_takebacks))
