@@ -83,3 +83,37 @@ async def test_the_footer_and_help_say_how_to_scroll_the_log() -> None:
         await pilot.press("question_mark")
         await settle(pilot)
         assert "PgUp PgDn  scroll the game's log" in str(app.screen.query_one("#help-text Static", Static).render())
+
+
+def shown_lines(log: GameLog) -> list[str]:
+    return [line.text.rstrip() for line in log.lines]
+
+
+@in_event_loop
+async def test_the_log_wraps_its_lines_again_when_the_terminal_is_resized() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(160, 40)) as pilot:
+        screen = await start(pilot, "exo2")
+        await play_first_answers(pilot, screen, 6)
+        log = screen.query_one(GameLog)
+        wide = shown_lines(log)
+        words = " ".join(wide).split()
+        # Narrower: nothing is cut, every line fits, and the longer sentences take two lines.
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        narrow = shown_lines(log)
+        width = log.scrollable_content_region.width
+        assert width < max(map(len, wide)), "some sentence must be too long for 80 columns, for this test"
+        assert all(len(line) <= width for line in narrow)
+        assert " ".join(narrow).split() == words
+        assert len(narrow) > len(wide)
+        # Wider again: one line per sentence, as it was written.
+        await pilot.resize_terminal(160, 40)
+        await settle(pilot)
+        assert shown_lines(log) == wide
+        # The latest turn's first line is still the one kept in sight, and its events are still bold.
+        assert log.lines[log.turn_start].text.startswith(f"{log.turn:>3} ")
+        assert round(log.scroll_y) == min(log.turn_start, log.max_scroll_y)
+        events = [line for line in log.lines if line.text.lstrip().startswith("→")]
+        assert events
+        assert all(segment.style is not None and segment.style.bold for line in events for segment in line)

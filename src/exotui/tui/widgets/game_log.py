@@ -3,40 +3,90 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from rich.text import Text
-from textual.widgets import RichLog
+from textual.content import Content
+from textual.events import Resize
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 
-class GameLog(RichLog):
+class GameLog(ScrollView, can_focus=False):
     """The log keeps the first line of the latest turn in sight, so another player's turn (the AI's, decision by
     decision) can be read at the player's pace until the next turn starts; PgUp and PgDn at the table scroll it.
-    It never takes the focus: the board holds the keys."""
+    It never takes the focus: the board holds the keys.
 
-    can_focus = False
+    It keeps its entries, not their lines: they are wrapped again whenever its width changes (a resized terminal),
+    so no line stays cut or wrapped at the width it was written at."""
+
+    DEFAULT_CSS = """
+    GameLog { background: $surface; color: $foreground; overflow-y: scroll; overflow-x: hidden; }
+    """
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=False, min_width=20)
-        # The turn of the last line added, and the log line where that turn starts.
+        super().__init__(id=id)
+        # Every entry, oldest first; the turn of the last one added and the entry where that turn starts.
+        self.entries: list[Content] = []
         self.turn: int | None = None
-        self.turn_start = 0
+        self.turn_entry = 0
+        # The entries wrapped at `width` columns (0 until the log has a size): their lines, and each one's first.
+        self.width = 0
+        self.lines: list[Strip] = []
+        self.starts: list[int] = []
+
+    @property
+    def turn_start(self) -> int:
+        """The line where the latest turn starts, at the present width."""
+        return self.starts[self.turn_entry] if self.turn_entry < len(self.starts) else len(self.lines)
 
     def add(self, turn: int, sentence: str) -> None:
         if turn != self.turn:
-            self.turn, self.turn_start = turn, len(self.lines)
-        self.write(f"{turn:>3} {sentence}")
-
-    def write(self, *args: Any, **kwargs: Any) -> GameLog:
-        super().write(*args, **kwargs)
-        # Once the new line is laid out: as far down as keeps the latest turn's first line in sight.
-        self.call_after_refresh(self.keep_turn_in_sight)
-        return self
-
-    def keep_turn_in_sight(self) -> None:
-        self.scroll_to(y=min(self.turn_start, self.max_scroll_y), animate=False)
+            self.turn, self.turn_entry = turn, len(self.entries)
+        self._append(Content(f"{turn:>3} {sentence}"))
 
     def tell(self, events: Sequence[str]) -> None:
         """What the last decision caused, one line per event: indented, arrowed and bold, so it needs no colour."""
         for event in events:
-            self.write(Text(f"    → {event}", style="bold"))
+            self._append(Content.styled(f"    → {event}", "bold"))
+
+    def clear(self) -> None:
+        """Forget every entry (the log is told again from the start)."""
+        self.entries, self.turn, self.turn_entry = [], None, 0
+        self._lay_out()
+
+    def _append(self, entry: Content) -> None:
+        self.entries.append(entry)
+        if self.width:
+            self._wrap(entry)
+            self._resized()
+
+    def _wrap(self, entry: Content) -> None:
+        self.starts.append(len(self.lines))
+        self.lines.extend(Strip(line.render_segments(), line.cell_length) for line in entry.wrap(self.width))
+
+    def _lay_out(self) -> None:
+        """Wrap every entry at the present width."""
+        self.width = self.scrollable_content_region.width
+        self.lines, self.starts = [], []
+        if self.width:
+            for entry in self.entries:
+                self._wrap(entry)
+        self._resized()
+
+    def _resized(self) -> None:
+        self.virtual_size = Size(self.width, len(self.lines))
+        self.refresh()
+        # Once the new lines are laid out: as far down as keeps the latest turn's first line in sight.
+        self.call_after_refresh(self.keep_turn_in_sight)
+
+    def on_resize(self, event: Resize) -> None:
+        if self.scrollable_content_region.width != self.width:
+            self._lay_out()
+
+    def keep_turn_in_sight(self) -> None:
+        self.scroll_to(y=min(self.turn_start, self.max_scroll_y), animate=False)
+
+    def render_line(self, y: int) -> Strip:
+        index = self.scroll_offset.y + y
+        line = self.lines[index] if index < len(self.lines) else Strip.blank(0)
+        return line.crop_extend(0, self.scrollable_content_region.width, self.rich_style).apply_style(self.rich_style)
