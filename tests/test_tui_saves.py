@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -163,6 +165,29 @@ async def test_continue_resumes_the_game_where_it_stopped_with_its_seats(tmp_pat
         await play_humans(pilot, 1)
         assert load(after.record.path).actions == tuple(after.actions)
         assert len(saves.entries()) == 1
+
+
+def opens_elsewhere(save: Path) -> bool:
+    """Whether another process can take the game's lock now, as another exotui opening it would."""
+    take = f"from pathlib import Path; from exotui.engine.lock import GameLock; GameLock.acquire(Path({str(save)!r}))"
+    return subprocess.run([sys.executable, "-c", take], capture_output=True, timeout=60).returncode == 0
+
+
+@in_event_loop
+async def test_a_game_left_for_another_can_be_opened_elsewhere_at_once(tmp_path):
+    saves = SaveDir(tmp_path)
+    app = make_app(saves)
+    async with app.run_test() as pilot:
+        first = app.recorded(GameSession(games.get("exofauna"), 5, None, (Seat(HUMAN), Seat("greedy"))))
+        await app.push_screen(GameScreen(first, 0))
+        await play_humans(pilot, 2)
+        assert not opens_elsewhere(first.record.path)
+        # A new game from the palette replaces the one being played; the first one's record is still referenced
+        # (here by `first`), as a record may be until it is garbage collected.
+        app._start(GameSession(games.get("exofauna"), 6, None, (Seat(HUMAN), Seat("greedy"))))
+        await until(pilot, lambda: session_of(app) is not first)
+        await settle(pilot)
+        assert opens_elsewhere(first.record.path)
 
 
 @in_event_loop

@@ -101,6 +101,10 @@ class GameScreen(AidedScreen):
 
     def on_unmount(self) -> None:
         self.cancel.set()
+        # Left (a new game from the palette, the title after the end): the game's lock goes now, not when the
+        # record is collected, so Load can open the game again at once.
+        if self.session.record is not None:
+            self.session.record.close()
 
     def on_screen_resume(self) -> None:
         if self.session.deciding is None and not self.ended:
