@@ -27,7 +27,8 @@ async def play_out(pilot: Pilot) -> GameScreen:
     screen = GameScreen(app.recorded(session), 0)
     await app.push_screen(screen)
     for _ in range(500):
-        if isinstance(app.screen, EndScreen):
+        # The result box is pushed before it is composed: wait for its menu.
+        if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
             return screen
         await pilot.pause()
     raise AssertionError("the game did not end")
