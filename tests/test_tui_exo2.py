@@ -47,6 +47,17 @@ def random_actions(seed: int, players: int, count: int) -> list[Take]:
     return random_game(seed, players, random.Random(seed))[1][:count]
 
 
+def in_a_line(count: int) -> list[Take]:
+    """Seat 1 lines `count` planets up to the right of the Star, Seat 2 to the left: wider than most Galaxies."""
+    state = rules.new_game(4, 2)
+    actions = []
+    for step in range(count):
+        x = step // 2 + 1 if step % 2 == 0 else -(step // 2) - 1
+        actions.append(next(a for a in rules.legal_actions(state) if (a.x, a.y) == (x, 0)))
+        state = rules.apply(state, actions[-1])
+    return actions
+
+
 def board(app: ExoTuiApp) -> Exo2Board:
     return app.screen.query_one(Exo2Board)
 
@@ -236,13 +247,7 @@ async def test_the_preview_is_the_rules_count_and_the_galaxy_scrolls_to_the_curs
     async with app.run_test(size=(80, 24)) as pilot:
         # Seat 1 has lined 12 planets up to the right of the Star, Seat 2 to the left: wider than the large Galaxy
         # shows at once.
-        state = rules.new_game(4, 2)
-        actions = []
-        for step in range(24):
-            x = step // 2 + 1 if step % 2 == 0 else -(step // 2) - 1
-            actions.append(next(a for a in rules.legal_actions(state) if (a.x, a.y) == (x, 0)))
-            state = rules.apply(state, actions[-1])
-        game_screen = await start(pilot, ("human", "greedy"), 4, actions)
+        game_screen = await start(pilot, ("human", "greedy"), 4, in_a_line(24))
         the_board = board(app)
         main = the_board.query_one("#galaxy-main", Galaxy)
         view = the_board.view
@@ -258,6 +263,58 @@ async def test_the_preview_is_the_rules_count_and_the_galaxy_scrolls_to_the_curs
         assert main.origin is not None
         assert main.origin[0] <= the_board.cursor[0] < main.origin[0] + main.columns()
         assert game_screen.session.deciding == the_board.viewer
+
+
+@in_event_loop
+async def test_the_galaxy_cells_grow_with_the_terminal_and_the_whole_galaxy_still_shows() -> None:
+    cells = []
+    for size in ((80, 24), (120, 40), (200, 60)):
+        app = ExoTuiApp(ai_pause=0)
+        async with app.run_test(size=size) as pilot:
+            screen = await start(pilot, ("human", "greedy"), 4, random_actions(4, 2, 8))
+            the_board = board(app)
+            await pilot.press("1")
+            main = the_board.query_one("#galaxy-main", Galaxy)
+            cells.append(main.cell)
+            assert not main.border_subtitle, "every square of the Galaxy shows"
+            lines = str(main.render()).splitlines()
+            assert len(lines) == main.rows() * main.cell.height
+            # A planet is a token of its colour: its letters, with half blocks under them when the cell is taller.
+            (_, _, token), *_ = the_board.view.galaxies[the_board.viewer]
+            row = next(index for index, line in enumerate(lines) if planet_code(token) in line)
+            if main.cell.height > 1:
+                column = lines[row].index(planet_code(token)) - (main.cell.width - 3) // 2
+                assert lines[row + 1][column : column + main.cell.width] == "▀" * main.cell.width
+            # The cursor's brackets hold its whole cell, on every row of it.
+            bracketed = [line for line in lines if "[" in line]
+            assert len(bracketed) == main.cell.height
+            assert all(line.index("]") - line.index("[") == main.cell.width + 1 for line in bracketed)
+            # The keys still reach every square: the cursor goes to a legal square and the planet is placed there.
+            action = max(the_board.legal, key=lambda a: (a.token == numbered(the_board)[0], a.x, a.y))
+            played = len(screen.session.actions)
+            await pilot.press("escape")
+            await press_for(pilot, action)
+            await settle(pilot)
+            assert screen.session.actions[played] == action
+    small, medium, large = cells
+    # 80x24 keeps the cells it had; larger terminals draw larger ones.
+    assert small == (3, 1)
+    assert medium.width > small.width and medium.height > small.height
+    assert large.width > medium.width and large.height > medium.height
+
+
+@in_event_loop
+async def test_a_galaxy_too_wide_for_large_cells_is_drawn_in_small_ones() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot, ("human", "greedy"), 4, in_a_line(6))
+        main = board(app).query_one("#galaxy-main", Galaxy)
+        assert main.cell.height > 1
+        # Twelve planets in a row, with the ring around them: too wide for larger cells, which would hide some.
+        await start(pilot, ("human", "greedy"), 4, in_a_line(24))
+        main = board(app).query_one("#galaxy-main", Galaxy)
+        assert main.cell == (3, 1)
+        assert not main.border_subtitle
 
 
 @in_event_loop

@@ -1,27 +1,42 @@
 """A Galaxy: one player's grid of planets around their Star, with the squares a planet may go to.
 
-Each square is three columns wide with one column between squares (where the cursor's brackets go). When the
-Galaxy is larger than the widget, the widget shows a window onto it that follows the cursor, and its subtitle
-says which way more squares lie.
+Each square is drawn in a cell, with one column between cells (where the cursor's brackets go). At 80x24 a cell is
+three columns by one row; a larger widget draws larger cells, where a planet is a token of its colour (half blocks
+above and below its letters), as long as the whole grid still shows. When the Galaxy is larger than the widget, the
+widget shows a window onto it that follows the cursor, and its subtitle says which way more squares lie.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, Final
+from typing import ClassVar, Final, NamedTuple
 
 from textual.content import Content
 from textual.events import Resize
+from textual.style import Style
 
 from exotui.games.exo2.cards import planet_code
 from exotui.games.exo2.rules import STAR
 from exotui.games.exo2.rules import Galaxy as Planets
 from exotui.tui.tables.exo2.planet import CELL, PlanetsWidget, colour_class
 
-PITCH: Final = CELL + 1
 STAR_MARK: Final = "(*)"
 
 Square = tuple[int, int]
+
+
+class Cell(NamedTuple):
+    """How large a square is drawn: its columns and its rows (the letters on the middle one, the upper of two)."""
+
+    width: int
+    height: int
+
+
+# From the smallest, the one 80x24 draws; a widget takes the largest that shows the whole grid and at least
+# `FEWEST_SHOWN` squares (so it still has room to grow into): the large Galaxy takes 5x2 cells at 120x40, 7x3 at
+# 200x60.
+CELLS: Final = (Cell(CELL, 1), Cell(5, 2), Cell(7, 3))
+FEWEST_SHOWN: Final = (7, 5)
 
 
 def _window(low: int, high: int, size: int, focus: int, start: int | None) -> int:
@@ -59,6 +74,7 @@ class Galaxy(PlanetsWidget):
         self.cursor: Square | None = None
         # The top-left square shown, kept between draws so the window only moves when the cursor leaves it.
         self.origin: Square | None = None
+        self.cell = CELLS[0]
 
     def show(
         self,
@@ -82,16 +98,29 @@ class Galaxy(PlanetsWidget):
         ring = 0 if self.compact else 1
         return (min(xs) - ring, min(ys) - ring), (max(xs) + ring, max(ys) + ring)
 
-    def columns(self) -> int:
+    def columns(self, cell: Cell | None = None) -> int:
+        """The squares shown across, in cells of `cell` (the present size if None)."""
         # Squares have a column between them; a large Galaxy also keeps one before the first and after the last,
         # for the cursor's brackets.
-        return max(1, (self.size.width + (1 if self.compact else -1)) // PITCH)
+        width = (cell or self.cell).width
+        return max(1, (self.size.width + (1 if self.compact else -1)) // (width + 1))
+
+    def rows(self, cell: Cell | None = None) -> int:
+        return max(1, self.size.height // (cell or self.cell).height)
+
+    def _fit_cell(self) -> None:
+        """The largest cell that shows the whole grid and at least `FEWEST_SHOWN` squares (else the smallest)."""
+        (left, top), (right, bottom) = self.bounds()
+        across, down = max(FEWEST_SHOWN[0], right - left + 1), max(FEWEST_SHOWN[1], bottom - top + 1)
+        fitting = [cell for cell in CELLS[1:] if self.columns(cell) >= across and self.rows(cell) >= down]
+        self.cell = fitting[-1] if fitting else CELLS[0]
 
     def _place_window(self) -> None:
+        self._fit_cell()
         (left, top), (right, bottom) = self.bounds()
         focus = self.cursor or STAR
         start = self.origin or (None, None)
-        columns, rows = self.columns(), max(1, self.size.height)
+        columns, rows = self.columns(), self.rows()
         self.origin = (
             _window(left, right, columns, focus[0], start[0]),
             _window(top, bottom, rows, focus[1], start[1]),
@@ -119,28 +148,39 @@ class Galaxy(PlanetsWidget):
         grid = {(x, y): token for x, y, token in self.planets}
         last = (self.planets[-1][0], self.planets[-1][1]) if self.planets else None
         (left, top), (right, bottom) = self.bounds()
+        blank = [Content(" " * self.cell.width)] * self.cell.height
         lines = []
-        for y in range(y0, y0 + max(1, self.size.height)):
-            parts: list[Content] = []
-            after_cursor = False
-            for x in range(x0, x0 + self.columns()):
-                on_cursor = self.cursor == (x, y)
-                # The column before each square holds the cursor's brackets; a compact Galaxy has no cursor.
-                if parts or not self.compact:
-                    parts.append(Content("[" if on_cursor else "]" if after_cursor else " "))
-                inside = left <= x <= right and top <= y <= bottom
-                parts.append(self._square((x, y), grid.get((x, y)), last) if inside else Content(" " * CELL))
-                after_cursor = on_cursor
-            if after_cursor:
-                parts.append(Content("]"))
-            lines.append(Content.assemble(*parts))
+        for y in range(y0, y0 + self.rows()):
+            cells = [
+                self._square((x, y), grid.get((x, y)), last) if left <= x <= right and top <= y <= bottom else blank
+                for x in range(x0, x0 + self.columns())
+            ]
+            for row in range(self.cell.height):
+                parts: list[Content] = []
+                after_cursor = False
+                for x, cell in enumerate(cells, start=x0):
+                    on_cursor = self.cursor == (x, y)
+                    # The column before each square holds the cursor's brackets; a compact Galaxy has no cursor.
+                    if parts or not self.compact:
+                        parts.append(Content("[" if on_cursor else "]" if after_cursor else " "))
+                    parts.append(cell[row])
+                    after_cursor = on_cursor
+                if after_cursor:
+                    parts.append(Content("]"))
+                lines.append(Content.assemble(*parts))
         return Content("\n").join(lines)
 
-    def _square(self, square: Square, token: int | None, last: Square | None) -> Content:
+    def _square(self, square: Square, token: int | None, last: Square | None) -> list[Content]:
+        """The square's rows: its letters (3 columns) centred on the middle one; a planet's colour above and below
+        them in half blocks, so a planet reads as one token and two tokens one above the other stay apart."""
+        width, height = self.cell
+        # Above and below the letters: blank, but a planet's colour.
+        above, below, edge = " ", " ", Style()
         if square == STAR:
             text, style = STAR_MARK, self.get_visual_style("galaxy--star")
         elif token is not None:
             text, style = planet_code(token), self.get_visual_style(colour_class(token))
+            above, below, edge = "▄", "▀", Style(foreground=style.background)
             if square == last:
                 style += self.get_visual_style("galaxy--last", partial=True)
         elif square in self.legal:
@@ -150,5 +190,11 @@ class Galaxy(PlanetsWidget):
         else:
             text, style = " · ", self.get_visual_style("galaxy--empty")
         if square == self.cursor:
-            style += self.get_visual_style("galaxy--cursor")
-        return Content.styled(text, style)
+            # The whole cell takes the cursor's colour, edges included.
+            cursor = self.get_visual_style("galaxy--cursor")
+            style += cursor
+            edge = Style(foreground=cursor.background) if token is not None else cursor
+        middle = (height - 1) // 2
+        rows = [Content.styled((above if row < middle else below) * width, edge) for row in range(height)]
+        rows[middle] = Content.styled(text.center(width), style)
+        return rows
