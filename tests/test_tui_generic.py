@@ -127,3 +127,60 @@ async def test_generic_keys_that_do_nothing_say_why(monkeypatch: pytest.MonkeyPa
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         assert str(app.screen.query_one("#help-text Static", Static).render()).startswith("Keys at this table")
+
+
+@in_event_loop
+async def test_slash_then_words_keeps_the_answers_containing_them_and_digits_pick_among_those(
+    exo2_generic: None,
+) -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        screen = await start(app, "exo2", ("human", "greedy"))
+        await settle(pilot)
+        board = generic(app)
+        legal, answers = board.legal, board.answers
+        assert len(legal) > len(ANSWER_KEYS), "answers past the keys, for this test"
+        # Letters type the filter instead of picking; q does not quit; Backspace corrects it.
+        await pilot.press("slash", *"large", "space", *"red", "space", "x", "backspace", "backspace")
+        await pilot.press("space", "l", "o")
+        assert board.filter == "large red lo"
+        wanted = [answer for answer in answers if all(word in answer for word in ("large red", "lo"))]
+        assert [answers[index] for index in board.shown] == wanted
+        assert 1 < len(wanted) < 9
+        prompt = board.query_one(Prompt)
+        assert prompt.question == f"{len(wanted)} answers contain “large red lo” (1-{len(wanted)}, ↑↓ Enter; Esc: all):"
+        # Numbered again from 1, and only by digits.
+        lines = str(prompt.render()).splitlines()
+        numbers = [line[:3] for line in lines if line[:1] in "▶ " and line[1:2] in ANSWER_KEYS and line[2:3] == " "]
+        assert numbers == ["▶1 ", *(f" {number} " for number in range(2, len(wanted) + 1))]
+        await pilot.press(str(len(wanted) + 1))
+        assert status_text(app) == f"Only {len(wanted)} answers contain “large red lo”."
+        await pilot.press("2")
+        await settle(pilot)
+        assert screen.session.actions[0] == legal[answers.index(wanted[1])]
+        assert answers.index(wanted[1]) >= len(ANSWER_KEYS), "an answer no key reached before the filter"
+
+
+@in_event_loop
+async def test_esc_shows_every_answer_again_and_enter_picks_among_the_filtered(exo2_generic: None) -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        screen = await start(app, "exo2", ("human", "greedy"))
+        await settle(pilot)
+        board = generic(app)
+        every = board.shown
+        assert board.query_one(Prompt).question == "Your decision (1-9 a-z, ↑↓ Enter; / filters):"
+        await pilot.press("slash", *"nowhere", "enter")
+        assert board.shown == ()
+        assert status_text(app) == "No answer contains “nowhere”: Backspace corrects it, Esc shows all."
+        await pilot.press("escape")
+        assert board.filter is None and board.shown == every
+        await pilot.press("escape")
+        assert status_text(app) == "Nothing to go back to: every answer here is a whole decision."
+        # Backspace past the first character ends the filter too.
+        await pilot.press("slash", "b", "backspace", "backspace")
+        assert board.filter is None
+        below = [action for action, answer in zip(board.legal, board.answers, strict=True) if "below" in answer]
+        await pilot.press("slash", *"below", "down", "enter")
+        await settle(pilot)
+        assert screen.session.actions[0] == below[1]

@@ -53,9 +53,13 @@ class Prompt(Widget):
         self.detail = ""
         self.options: tuple[str, ...] = ()
         self.cursor = 0
+        self.keys = ANSWER_KEYS
 
-    def show(self, question: str, detail: str = "", options: tuple[str, ...] = (), cursor: int = 0) -> None:
-        self.question, self.detail, self.options, self.cursor = question, detail, options, cursor
+    def show(
+        self, question: str, detail: str = "", options: tuple[str, ...] = (), cursor: int = 0, keys: str = ANSWER_KEYS
+    ) -> None:
+        """`keys` label the options in order (the keys that pick them now); the options past them go unlabelled."""
+        self.question, self.detail, self.options, self.cursor, self.keys = question, detail, options, cursor, keys
         self.refresh()
 
     def render(self) -> Content:
@@ -71,7 +75,7 @@ class Prompt(Widget):
         short = distinct_ends(self.options)
         cursor_style = self.get_visual_style("prompt--cursor")
         for index in range(first, min(len(self.options), first + rows)):
-            number = ANSWER_KEYS[index] if index < len(ANSWER_KEYS) else " "
+            number = self.keys[index] if index < len(self.keys) else " "
             if index == self.cursor:
                 text = Content(f"▶{number} {self.options[index]}")
                 lines.extend(line.truncate(width, pad=True).stylize(cursor_style) for line in text.wrap(width))

@@ -2,7 +2,8 @@
 table of its own. It shows the state in words (the turn, who decides, and the game's own `summary` of a view when
 it offers one), the legal decisions as described answers, the AI's status and the log.
 
-Keys: ↑↓ (or jk) move over the answers, Enter chooses; 1-9 and then letters choose an answer at once.
+Keys: ↑↓ (or jk) move over the answers, Enter chooses; 1-9 and then letters choose an answer at once; / then some
+words keeps only the answers containing them all (numbered again, 1-9), Esc shows them all again.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -29,6 +31,8 @@ KEYS_HELP: Final = "\n".join(
         "Keys at this table",
         "  ↑↓ or jk, Enter        move over the answers; choose one",
         f"  1-9, then {ANSWER_KEYS[9]}-{ANSWER_KEYS[-1]}        choose the answer with that key at once",
+        "  / then words           only the answers containing every word, numbered 1-9 again (letters",
+        "                         type, Backspace corrects); Enter chooses, Esc shows every answer again",
         "This game has no table of its own yet: its position is told in words and every legal decision is listed.",
     ]
 )
@@ -36,6 +40,20 @@ KEYS_HELP: Final = "\n".join(
 
 def seat_word(labels: Sequence[str], seat: int) -> str:
     return labels[seat] if seat < len(labels) else f"Seat {seat + 1}"
+
+
+def matching(answers: Sequence[str], text: str | None) -> tuple[int, ...]:
+    """The indices of the answers that contain every word of `text`, in any case and order ("red below" keeps
+    "takes the large red planet and places it below the Star"); all of them without a filter."""
+    words = (text or "").casefold().split()
+    return tuple(index for index, answer in enumerate(answers) if all(word in answer.casefold() for word in words))
+
+
+def containing(count: int, text: str) -> str:
+    """'No answer contains “x”', '1 answer contains “x”', '3 answers contain “x”'."""
+    if count == 0:
+        return f"No answer contains “{text}”"
+    return f"1 answer contains “{text}”" if count == 1 else f"{count} answers contain “{text}”"
 
 
 def state_lines(game: Game, view: Any, labels: Sequence[str]) -> list[str]:
@@ -66,6 +84,8 @@ class GenericBoard(Board):
         Binding("enter", "choose", "choose"),
         Binding("escape", "back", "back"),
         *answer_bindings("pick"),
+        # Out of the footer, which is full at 80 columns: the prompt says it when there are more answers than digits.
+        Binding("slash", "filter", "filter", key_display="/", show=False),
     ]
 
     can_focus = True
@@ -77,6 +97,10 @@ class GenericBoard(Board):
         self.legal: tuple[Any, ...] = ()
         self.labels: tuple[str, ...] = ()
         self.answers: tuple[str, ...] = ()
+        # The text typed after "/" (None: no filter), and the answers that contain it, as indices in `legal`.
+        self.filter: str | None = None
+        self.shown: tuple[int, ...] = ()
+        # The answer under the cursor, as an index in `shown`.
         self.option = 0
 
     def compose(self) -> ComposeResult:
@@ -91,11 +115,16 @@ class GenericBoard(Board):
     def show(self, view: Any, viewer: int, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
         game = self.GAME
         if view != self.view:
-            self.option = 0
+            self.option, self.filter = 0, None
         self.view, self.viewer, self.legal, self.labels = view, viewer, tuple(legal), tuple(seat_labels)
         self.answers = tuple(game.describe(view, action) for action in self.legal)
-        self.option = min(self.option, max(0, len(self.legal) - 1))
         self.query_one("#generic-state", Static).update("\n".join(state_lines(game, view, self.labels)))
+        self._narrow()
+
+    def _narrow(self) -> None:
+        """Keep the answers that match the filter, and draw them."""
+        self.shown = matching(self.answers, self.filter)
+        self.option = min(self.option, max(0, len(self.shown) - 1))
         self._draw_prompt()
 
     def _draw_prompt(self) -> None:
@@ -105,8 +134,26 @@ class GenericBoard(Board):
             who = "Nobody: the game is over." if seat is None else f"{seat_word(self.labels, seat)} is deciding…"
             prompt.show(who)
             return
-        keys = answer_keys(len(self.legal))
-        prompt.show(f"Your decision ({keys}, or ↑↓ and Enter):", options=self.answers, cursor=self.option)
+        options = tuple(self.answers[index] for index in self.shown)
+        if self.filter is None:
+            keys = answer_keys(len(self.legal))
+            # Past the digits, the filter is worth telling; in few words, so the question keeps to one line at 80x24.
+            question = (
+                f"Your decision ({keys}, ↑↓ Enter; / filters):"
+                if len(self.legal) > 9
+                else (f"Your decision ({keys}, or ↑↓ and Enter):")
+            )
+            prompt.show(question, options=options, cursor=self.option)
+            return
+        # While a filter is typed, letters type: only the digits pick.
+        if not self.filter:
+            question = "Filter: type words of an answer (Esc: all):"
+        elif not self.shown:
+            question = f"{containing(0, self.filter)} (Backspace corrects it; Esc: all):"
+        else:
+            keys = answer_keys(min(len(self.shown), 9))
+            question = f"{containing(len(self.shown), self.filter)} ({keys}, ↑↓ Enter; Esc: all):"
+        prompt.show(question, options=options, cursor=self.option, keys=ANSWER_KEYS[:9])
 
     def log(self, turn: int, sentence: str) -> None:
         self.query_one(GameLog).add(turn, sentence)
@@ -139,30 +186,63 @@ class GenericBoard(Board):
         return True
 
     def action_move(self, columns: int, rows: int) -> None:
-        if self._waiting():
+        if self._waiting() or not self.shown:
             return
         # The answers are one list: every arrow steps along it.
-        self.option = (self.option + columns + rows) % len(self.legal)
+        self.option = (self.option + columns + rows) % len(self.shown)
         self._draw_prompt()
 
     def action_pick(self, number: int) -> None:
         if self._waiting():
             return
-        if number > len(self.legal):
-            self.post_message(self.Notice(too_few(len(self.legal))))
+        if number > len(self.shown):
+            count = len(self.shown)
+            text = too_few(count) if self.filter is None else f"Only {containing(count, self.filter)}."
+            self.post_message(self.Notice(text))
             return
         self.option = number - 1
-        self.post_message(self.Decided(self.legal[self.option]))
+        self.action_choose()
 
     def action_choose(self) -> None:
         if self._waiting():
             return
-        self.post_message(self.Decided(self.legal[self.option]))
+        if not self.shown:
+            self.post_message(self.Notice(f"{containing(0, self.filter)}: Backspace corrects it, Esc shows all."))
+            return
+        self.post_message(self.Decided(self.legal[self.shown[self.option]]))
 
     def action_back(self) -> None:
         if self._waiting():
             return
+        if self.filter is not None:
+            self.filter = None
+            self._narrow()
+            return
         self.post_message(self.Notice("Nothing to go back to: every answer here is a whole decision."))
+
+    def action_filter(self) -> None:
+        if self._waiting():
+            return
+        self.filter, self.option = "", 0
+        self._narrow()
+
+    def on_key(self, event: events.Key) -> None:
+        """While a filter is typed, every character but a digit is part of it (so letters, q and ? too) and Backspace
+        takes its last one back (a takeback waits until the filter is gone); digits, arrows, Enter and Esc keep their
+        bindings."""
+        if self.filter is None:
+            return
+        if event.key == "backspace":
+            # Past its first character, the filter ends, as Esc ends it.
+            self.filter = self.filter[:-1] if self.filter else None
+        elif event.is_printable and event.character is not None and not event.character.isdigit():
+            self.filter += event.character
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+        self.option = 0
+        self._narrow()
 
 
 @functools.cache
