@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable
+from textual.widgets import Button, DataTable
 
 from exotui import games
 from exotui.engine.records import load
@@ -26,12 +26,15 @@ from pilot_helpers import in_event_loop, settle
 SAMPLES = Path(__file__).parent.parent / "saves"
 
 
-async def shrink_and_enlarge(pilot: Pilot) -> None:
-    """Below 80x24 (the notice alone is shown), then larger than at first."""
-    await pilot.resize_terminal(60, 18)
-    await settle(pilot)
-    await pilot.resize_terminal(100, 30)
-    await settle(pilot)
+# Below 80x24 (the notice alone is shown), then back: narrower and shorter, then larger than at first; or shorter
+# only, then as at first (a screen that lays itself out again for a new width cannot hide a lost focus then).
+RESIZES = {"narrower": ((60, 18), (100, 30)), "shorter": ((80, 18), (80, 24))}
+
+
+async def shrink_and_enlarge(pilot: Pilot, how: str = "narrower") -> None:
+    for size in RESIZES[how]:
+        await pilot.resize_terminal(*size)
+        await settle(pilot)
 
 
 async def start(pilot: Pilot, game_id: str) -> Board:
@@ -41,10 +44,11 @@ async def start(pilot: Pilot, game_id: str) -> Board:
     return pilot.app.screen.query_one(Board)
 
 
+@pytest.mark.parametrize("how", RESIZES)
 @pytest.mark.parametrize("game_id", ["exofauna", "exo2", "generic"])
 @in_event_loop
 async def test_the_board_has_the_keys_again_after_the_terminal_was_too_small(
-    game_id: str, monkeypatch: pytest.MonkeyPatch
+    game_id: str, how: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if game_id == "generic":
         # EXO n°2 at the generic table.
@@ -54,7 +58,7 @@ async def test_the_board_has_the_keys_again_after_the_terminal_was_too_small(
     async with app.run_test(size=(80, 24)) as pilot:
         board = await start(pilot, game_id)
         assert app.focused is board
-        await shrink_and_enlarge(pilot)
+        await shrink_and_enlarge(pilot, how)
         assert app.focused is board
         # And a key does what it says: the first choice is made.
         screen = app.screen
@@ -64,17 +68,29 @@ async def test_the_board_has_the_keys_again_after_the_terminal_was_too_small(
         assert (len(screen.session.actions), getattr(board, "mode", None)) != before
 
 
+@pytest.mark.parametrize("opened", ["before", "while too small"])
 @in_event_loop
-async def test_a_dialog_closed_after_a_resize_gives_the_keys_back_to_the_board() -> None:
+async def test_a_dialog_resized_gives_its_keys_back_and_then_the_board_its_own(opened: str) -> None:
     app = ExoTuiApp(ai_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         board = await start(pilot, "exofauna")
-        await pilot.press("q")
+        (too_small, large) = RESIZES["narrower"]
+        if opened == "before":
+            await pilot.press("q")
+            await settle(pilot)
+        await pilot.resize_terminal(*too_small)
         await settle(pilot)
+        if opened != "before":
+            await pilot.press("q")
+            await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
-        await shrink_and_enlarge(pilot)
-        await pilot.press("n")
+        await pilot.resize_terminal(*large)
         await settle(pilot)
+        # The dialog's own focus is back: Enter answers the button it was on (No), not nothing.
+        assert isinstance(app.focused, Button) and app.focused.id == "no"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
         assert app.focused is board
         await pilot.press("1")
         assert board.mode.value == "space"
@@ -87,15 +103,17 @@ async def test_the_replay_takes_its_keys_again_after_a_resize() -> None:
         screen = ReplayScreen(load(SAMPLES / "exofauna.exosave"), "it=100")
         await app.push_screen(screen)
         await settle(pilot)
-        focused = app.focused
+        # Nothing here takes the focus (the replay's keys are its screen's), so there is no focus to lose: this
+        # guards that design rather than the focus coming back.
+        assert app.focused is None
         await shrink_and_enlarge(pilot)
-        assert app.focused is focused
         await pilot.press("right", "right")
         assert screen.position == 2
 
 
+@pytest.mark.parametrize("how", RESIZES)
 @in_event_loop
-async def test_the_load_list_takes_its_keys_again_after_a_resize(tmp_path: Path) -> None:
+async def test_the_load_list_takes_its_keys_again_after_a_resize(tmp_path: Path, how: str) -> None:
     directory = tmp_path / "saves"
     shutil.copytree(SAMPLES, directory)
     app = ExoTuiApp(ai_pause=0, saves=SaveDir(directory))
@@ -104,7 +122,12 @@ async def test_the_load_list_takes_its_keys_again_after_a_resize(tmp_path: Path)
         await settle(pilot)
         table = app.screen.query_one(DataTable)
         assert app.focused is table
-        await shrink_and_enlarge(pilot)
+        await pilot.resize_terminal(*RESIZES[how][0])
+        await settle(pilot)
+        # Too small, the notice alone shows: the list is hidden, not drawn through it.
+        assert not table.display
+        await pilot.resize_terminal(*RESIZES[how][1])
+        await settle(pilot)
         assert app.focused is table
         await pilot.press("down")
         assert table.cursor_row == 1

@@ -72,7 +72,9 @@ class LoadScreen(Screen[None]):
     DEFAULT_CSS: Final = """
     #load-title { height: 1; padding: 0 1; text-style: bold; color: $accent; }
     #saves { height: 1fr; }
-    #load-empty { height: 1fr; padding: 1 2; color: $text-muted; }
+    #load-empty { display: none; height: 1fr; padding: 1 2; color: $text-muted; }
+    LoadScreen.-empty #saves { display: none; }
+    LoadScreen.-empty #load-empty { display: block; }
     #load-status { height: 1; padding: 0 1; background: $boost; }
     """
     BINDINGS: Final = [
@@ -144,9 +146,10 @@ class LoadScreen(Screen[None]):
             cells = (Text(cell, no_wrap=True, overflow="ellipsis") for cell in row_of(entry))
             table.add_row(*cells, height=2, key=str(entry.path))
         empty = not self.entries
-        table.display = not empty
+        # A class, not `display`: a display set from code outranks the stylesheet, and the list showed through the
+        # too-small notice (keeping the focus it should have lost).
+        self.set_class(empty, "-empty")
         empty_text = self.query_one("#load-empty", Static)
-        empty_text.display = empty
         if empty:
             kind = "finished games to replay" if self.finished_only else "saved games"
             problem = self.saves.problem() if self.saves is not None else None
