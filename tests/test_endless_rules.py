@@ -6,14 +6,16 @@ A question with a single answer is answered by the rules, so a test often sees t
 
 from __future__ import annotations
 
+import random
+
 import msgspec
 import pytest
 
 from endless_builders import NORTH, SOUTH, card, find, habitat, play, population, position, species
 from exotui.engine.protocol import IllegalAction
 from exotui.engine.rng import below
-from exotui.games.endless.cards import EMPTY, KINDS
-from exotui.games.endless.rules import apply, current_player, legal_actions, new_game, outcome
+from exotui.games.endless.cards import EMPTY, KINDS, card_name
+from exotui.games.endless.rules import apply, current_player, is_over, legal_actions, new_game, outcome
 from exotui.games.endless.state import (
     ASK_DEPLOY,
     ASK_MOVE,
@@ -42,6 +44,7 @@ from exotui.games.endless.state import (
     Sicken,
     Stand,
 )
+from exotui.games.endless.view import SEAT_NAMES, describe_to
 
 # An event North keeps in hand, so that its Deploy Phase goes on asking after a deployment.
 HOLD = "North Once Thought Extinct"
@@ -755,3 +758,24 @@ def test_a_stable_climate_blocks_reveals_but_its_zone_may_still_take_an_event():
     state = apply(state, DeployEvent(card("South Drought")))
     assert state.events[SOUTH] == card("South Drought")
     assert not any(task[0] == ASK_REVEAL for task in state.tasks)
+
+
+def test_an_event_placed_face_down_is_named_to_its_owner_only():
+    """The log of a computer's move must not name the event it hides: told to the other seat or to a spectator
+    (`describe_to`), every event placed face down reads alike; told to its owner it is named."""
+    rng = random.Random(2)
+    state, checked = new_game(2), 0
+    while checked < 20 and not is_over(state):
+        legal = legal_actions(state)
+        events = [action for action in legal if type(action) is DeployEvent]
+        if len({action.card % KINDS for action in events}) > 1:
+            owner = current_player(state)
+            for action in events:
+                assert card_name(action.card) in describe_to(state, action, owner)
+            for seat in (1 - owner, None):
+                assert {describe_to(state, action, seat) for action in events} == {
+                    f"{SEAT_NAMES[owner]} places an event face down."
+                }
+            checked += 1
+        state = apply(state, rng.choice(legal))
+    assert checked

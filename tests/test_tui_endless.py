@@ -12,12 +12,14 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from exotui import games
-from exotui.games.endless.cards import KINDS, REACTIONS
+from exotui.games.endless.cards import KINDS, REACTIONS, card_name
 from exotui.games.endless.state import DeployEvent, DeploySpecies, EndDeploy, Reveal
+from exotui.games.endless.view import SEAT_NAMES
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.tables.endless.board import EndlessBoard, Mode
 from exotui.tui.tables.endless.discard_piles import DiscardPiles
+from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import ANSWER_KEYS
 from pilot_helpers import in_event_loop, open_game, play_by_keys, press_answer, replays, settle, status_text
 
@@ -80,6 +82,19 @@ async def test_a_whole_game_against_the_greedy_ai_by_keys() -> None:
         assert session.game.is_over(session.state) and replays(session)
         summary = str(app.screen.query_one("#summary", Static).render())
         assert "population" in summary
+        # The computer's (South's) events went face down unnamed in the log; the player's own are named.
+        # Read from its entries: at 80 columns the log is off the table, so it has no lines.
+        logged = " ".join(entry.plain for entry in screen.query_one(GameLog).entries)
+        state = GAME.new_game(5, 2, None)
+        placed = {0: 0, 1: 0}
+        for action in session.actions:
+            if type(action) is DeployEvent:
+                seat = GAME.current_player(state)
+                named = f"{SEAT_NAMES[seat]} places the {card_name(action.card)} face down"
+                assert (named in logged) == (seat == 0)
+                placed[seat] += 1
+            state = GAME.apply(state, action)
+        assert placed[0] and placed[1]
 
 
 @in_event_loop

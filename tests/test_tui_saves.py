@@ -158,7 +158,7 @@ async def test_continue_resumes_the_game_where_it_stopped_with_its_seats(tmp_pat
         assert after.seats == (Seat(HUMAN), Seat("greedy")) and after.seed == 5
         # The log tells how the game got there.
         logged = " ".join(" ".join(line.text for line in again.screen.query_one(GameLog).lines).split())
-        story = after.story()
+        story = after.story(after.told_to)
         assert len(story) == len(actions)
         assert " ".join(f"{t.turn} {t.sentence}" + "".join(f" → {e}" for e in t.events) for t in story) in logged
         # It goes on saving into the same file.

@@ -141,7 +141,7 @@ async def test_the_computers_claims_and_the_end_are_logged_and_lead_the_status_a
             await pilot.pause(0.01)
         await settle(pilot)
         assert isinstance(app.screen, EndScreen)
-        story = session.story()
+        story = session.story(session.told_to)
         events = [event for step in story for event in step.events]
         claims = [event for event in events if " claims " in event]
         assert claims and events[-1].endswith("wins, the first to claim 1 hole.")

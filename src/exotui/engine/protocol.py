@@ -111,6 +111,25 @@ class HintReason(Protocol):
     def __call__(self, view: Any, action: Any) -> str | None: ...
 
 
+class DescribeTo(Protocol):
+    """Optional per-game hook: `describe` as told to `seat` (None: someone at no seat, such as a spectator or the
+    several people of a hot-seat game reading one log), for a game whose sentence from the true state names what
+    stays hidden from the other seats (an event placed face down).
+
+    Told to a seat other than the one deciding, the sentence depends only on what that seat sees before and after
+    the action. Without the hook, `describe` is told to everyone, so it must name only what the action shows.
+    """
+
+    def __call__(self, state: Any, action: Any, seat: int | None) -> str: ...
+
+
+def describe_to(game: Game, state: Any, action: Any, seat: int | None) -> str:
+    """The sentence of `action` in `state` (before it) as `seat` may read it: the game's `describe_to`, or
+    `describe`."""
+    hook: DescribeTo | None = getattr(game, "describe_to", None)
+    return hook(state, action, seat) if hook is not None else game.describe(state, action)
+
+
 _ENCODER = msgspec.msgpack.Encoder()
 
 

@@ -24,8 +24,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 DOWN, UP, SHIFT_TAB = "\x1b[B", "\x1b[A", "\x1b[Z"
-# New game form: Blue from Human to AI normal, then Start (Yellow is AI normal already).
-AI_AGAINST_AI = ["\r", *[SHIFT_TAB] * 4, "\r", DOWN, DOWN, "\r", *["\t"] * 4, "\r"]
+# New game form: Blue from Human to AI normal, then Start (Yellow is AI normal already; Variant, Takebacks and
+# Seed lie between Yellow and Start).
+AI_AGAINST_AI = ["\r", *[SHIFT_TAB] * 5, "\r", DOWN, DOWN, "\r", *["\t"] * 5, "\r"]
 # Bytes of output each client keeps, to see what is on its screen.
 KEPT = 65536
 

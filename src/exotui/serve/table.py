@@ -373,10 +373,10 @@ class Table:
         session = self.session
         assert session is not None
         game = session.game
-        history = session.history()
-        start = 0 if whole else person.told
-        person.told = len(history)
         seat = person.seat
+        story = session.story(seat)
+        start = 0 if whole else person.told
+        person.told = len(story)
         if seat is not None:
             view = game.view(session.state, seat)
         else:
@@ -405,7 +405,7 @@ class Table:
                 labels,
                 msgspec.msgpack.encode(view) if view is not None else b"",
                 deciding,
-                history[start:],
+                [(told.turn, told.sentence, told.events) for told in story[start:]],
                 whole,
                 status,
                 lines,

@@ -100,16 +100,19 @@ class TableScreen(Screen[None]):
         self.query_one("#status", Static).update(show.status)
         if not self.with_board:
             self.query_one("#seats", Static).update("\n".join(show.lines))
-            for turn, sentence in show.log:
-                self.query_one(GameLog).add(turn, sentence)
+            log = self.query_one(GameLog)
+            for turn, sentence, events in show.log:
+                log.add(turn, sentence)
+                log.tell(events)
             return
         board = self.query_one(Board)
         view = msgspec.msgpack.decode(show.view, type=self.game.state_type)
         deciding_here = show.viewer is not None and show.deciding == show.viewer
         legal = self.game.legal_actions(view) if deciding_here else ()
         board.show(view, show.viewer if show.viewer is not None else 0, legal, show.labels)
-        for turn, sentence in show.log:
+        for turn, sentence, events in show.log:
             board.log(turn, sentence)
+            board.tell(events)
         if show.deciding is not None and not deciding_here:
             for status in self.query(AiStatus):
                 status.idle(show.labels[show.deciding], "to decide")

@@ -72,7 +72,8 @@ class Show(msgspec.Struct, tag=True, frozen=True):
 
     `viewer` is your seat (None for a spectator). `view` is the game's view for your seat, or for a spectator the
     public view; it is empty when the game has hidden information and you only watch (`log` and `lines` tell it).
-    `log` is every (turn, sentence) since the last Show, or all of them when `whole` is set.
+    `log` is every decision since the last Show as (turn, sentence, events), told to your seat (a spectator reads
+    what every seat sees), or all of them when `whole` is set.
     """
 
     game: str
@@ -80,7 +81,7 @@ class Show(msgspec.Struct, tag=True, frozen=True):
     labels: list[str]
     view: bytes
     deciding: int | None
-    log: list[tuple[int, str]]
+    log: list[tuple[int, str, tuple[str, ...]]]
     whole: bool
     status: str
     lines: list[str]

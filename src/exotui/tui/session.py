@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from exotui.ai.players import UnknownPlayer, make_player
 from exotui.engine import records
-from exotui.engine.protocol import Game
+from exotui.engine.protocol import Game, describe_to
 
 HUMAN = "human"
 
@@ -53,6 +53,9 @@ class GameSession:
     # No takebacks in this game: chosen on the new game form, or turned off during the game; the save's header
     # keeps it (`GameRecord.forbid_takebacks`).
     takebacks_off: bool = False
+    # Whose eyes the log's sentences are for (`apply`, `story`): that seat reads the cards it uses; None (a hot-seat
+    # game's shared log, a spectator, computers alone) reads only what every seat sees.
+    told_to: int | None = None
 
     def __post_init__(self) -> None:
         if self.state is None:
@@ -72,8 +75,6 @@ class GameSession:
     def apply(self, action: Any) -> Told:
         """Apply the deciding seat's `action` and return how the log tells it."""
         before = self.state
-        turn = self.game.turn(before)
-        sentence = self.game.describe(before, action)
         if self.record is None:
             self.state = self.game.apply(self.state, action)
         else:
@@ -84,22 +85,22 @@ class GameSession:
                     self.on_saving_off(exc)
             self.state = self.record.state
         self.actions.append(action)
-        return Told(turn, sentence, self.game.events(before, action, self.state))
+        return self._told(before, action, self.state, self.told_to)
 
-    def story(self) -> list[Told]:
-        """Every action so far as the log told it, events included: replayed from the seed."""
+    def _told(self, before: Any, action: Any, after: Any, seat: int | None) -> Told:
         game = self.game
-        state = game.new_game(self.seed, len(self.seats), self.variant)
+        return Told(game.turn(before), describe_to(game, before, action, seat), game.events(before, action, after))
+
+    def story(self, seat: int | None) -> list[Told]:
+        """Every action so far as the log tells it to `seat` (None: what every seat sees), events included:
+        replayed from the seed."""
+        state = self.game.new_game(self.seed, len(self.seats), self.variant)
         told = []
         for action in self.actions:
-            after = game.apply(state, action)
-            told.append(Told(game.turn(state), game.describe(state, action), game.events(state, action, after)))
+            after = self.game.apply(state, action)
+            told.append(self._told(state, action, after, seat))
             state = after
         return told
-
-    def history(self) -> list[tuple[int, str]]:
-        """(turn, sentence) of every action so far: the story without its events, a plain transcript."""
-        return [(told.turn, told.sentence) for told in self.story()]
 
     @classmethod
     def resume(cls, record: records.GameRecord) -> GameSession:

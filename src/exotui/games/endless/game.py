@@ -29,6 +29,7 @@ class EndlessGame:
     view = staticmethod(views.view)
     determinize = staticmethod(views.determinize)
     describe = staticmethod(views.describe)
+    describe_to = staticmethod(views.describe_to)
     events = staticmethod(views.events)
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)

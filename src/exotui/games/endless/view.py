@@ -154,6 +154,15 @@ def species_name(state: EndlessState, card: int) -> str:
     return f"{SEAT_NAMES[card // KINDS]}'s {card_name(card)}"
 
 
+def describe_to(state: EndlessState, action: Any, seat: int | None) -> str:
+    """`describe` as told to `seat` (None: a spectator): the seat deciding reads every card it uses; anyone else
+    reads what the other seat's view shows, where an event placed face down is only "an event"."""
+    actor = state.tasks[-1][1] if state.tasks else 0
+    if seat == actor:
+        return describe(state, action)
+    return describe(view(state, 1 - actor), action)
+
+
 def describe(state: EndlessState, action: Any) -> str:
     """One sentence for the log, from the state before the action (told from a seat's view, an event placed face
     down is named only if that seat can see it in the hand)."""
