@@ -84,11 +84,7 @@ def test_a_screen_switch_keeps_the_footer_keys_and_a_change_of_keys_rebuilds_the
         "exo2",
         "rodents",
         "cryptid",
-        pytest.param(
-            "endless",
-            # Its board's bindings are the lead's to change: "p piles" and "r reveal" out of the footer.
-            marks=pytest.mark.xfail(strict=True, reason="Endless Forms' footer needs 14 more columns"),
-        ),
+        "endless",
         "generic",
     ],
 )

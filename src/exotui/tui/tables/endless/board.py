@@ -142,8 +142,10 @@ class EndlessBoard(CardThenAnswerBoard):
     )
 
     BINDINGS: Final = [
-        Binding("r", "reveal", "reveal"),
-        Binding("p", "piles", "piles"),
+        # Out of the footer, to fit 80 columns: the prompt says "r: reveal" whenever a window lets you reveal, the
+        # discard piles' line says "(p)", and help lists both.
+        Binding("r", "reveal", "reveal", show=False),
+        Binding("p", "piles", "piles", show=False),
         *answer_bindings("pick"),
     ]
 
