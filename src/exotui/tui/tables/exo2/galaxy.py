@@ -33,8 +33,8 @@ class Cell(NamedTuple):
 
 
 # From the smallest, the one 80x24 draws; a widget takes the largest that shows the whole grid and at least
-# `FEWEST_SHOWN` squares (so it still has room to grow into): the large Galaxy takes 5x2 cells at 120x40, 7x3 at
-# 200x60.
+# `FEWEST_SHOWN` squares, so that a Galaxy of a few planets does not take cells it soon outgrows (and 80x24, six
+# rows high, keeps its cells): the large Galaxy takes 5x2 cells at 120x40, 7x3 at 200x60.
 CELLS: Final = (Cell(CELL, 1), Cell(5, 2), Cell(7, 3))
 FEWEST_SHOWN: Final = (7, 5)
 
