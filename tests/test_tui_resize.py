@@ -19,9 +19,11 @@ from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.load import LoadScreen
 from exotui.tui.screens.replay import ReplayScreen
+from exotui.tui.screens.stats import StatsScreen
 from exotui.tui.session import GameSession, Seat
 from exotui.tui.tables import Board
 from pilot_helpers import in_event_loop, settle
+from stats_builders import a_record
 
 SAMPLES = Path(__file__).parent.parent / "saves"
 
@@ -125,6 +127,26 @@ async def test_the_load_list_takes_its_keys_again_after_a_resize(tmp_path: Path,
         await pilot.resize_terminal(*RESIZES[how][0])
         await settle(pilot)
         # Too small, the notice alone shows: the list is hidden, not drawn through it.
+        assert not table.display
+        await pilot.resize_terminal(*RESIZES[how][1])
+        await settle(pilot)
+        assert app.focused is table
+        await pilot.press("down")
+        assert table.cursor_row == 1
+
+
+@pytest.mark.parametrize("how", RESIZES)
+@in_event_loop
+async def test_the_record_takes_its_keys_again_after_a_resize(tmp_path: Path, how: str) -> None:
+    app = ExoTuiApp(ai_pause=0, saves=a_record(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(StatsScreen(app.saves))
+        await settle(pilot)
+        table = app.screen.query_one(DataTable)
+        assert app.focused is table and table.row_count > 1
+        await pilot.resize_terminal(*RESIZES[how][0])
+        await settle(pilot)
+        # Too small, the notice alone shows: the table is hidden, not drawn through it.
         assert not table.display
         await pilot.resize_terminal(*RESIZES[how][1])
         await settle(pilot)

@@ -51,7 +51,9 @@ class StatsScreen(Screen[None]):
     DEFAULT_CSS: Final = """
     #stats-title { height: 1; padding: 0 1; text-style: bold; color: $accent; }
     #record { height: 1fr; }
-    #stats-empty { height: 1fr; padding: 1 2; color: $text-muted; }
+    #stats-empty { display: none; height: 1fr; padding: 1 2; color: $text-muted; }
+    StatsScreen.-empty #record { display: none; }
+    StatsScreen.-empty #stats-empty { display: block; }
     #stats-status { height: 1; padding: 0 1; background: $boost; }
     """
     BINDINGS: Final = [Binding("escape", "back", "back")]
@@ -93,9 +95,10 @@ class StatsScreen(Screen[None]):
                 *(Text(cell, justify="right") for cell in texts[2:]),
             )
         empty = not self.rows
-        table.display = not empty
+        # A class, not `display`: a display set from code outranks the stylesheet, and the table would show through
+        # the too-small notice (keeping the focus it should lose).
+        self.set_class(empty, "-empty")
         note = self.query_one("#stats-empty", Static)
-        note.display = empty
         if empty:
             problem = self.saves.problem() if self.saves is not None else "saving is off"
             note.update(
