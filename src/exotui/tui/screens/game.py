@@ -156,7 +156,7 @@ class GameScreen(AidedScreen):
         self.board.show(view, self.viewer, legal, self.labels)
         if deciding_here:
             name = seat_names(session.game, len(session.seats))[self.viewer]
-            self.status(f"{name}, your decision. ? help · q quit", self.news)
+            self.status(f"{name}, your decision.", self.news)
         if not self.players:
             self.query_one(AiStatus).idle("No AI", "People only: pass the keyboard between decisions.")
         elif seat not in self.players:
@@ -203,7 +203,7 @@ class GameScreen(AidedScreen):
 
     def think(self, seat: int) -> None:
         self.cancel = threading.Event()
-        self.status(f"{self.labels[seat]} is thinking… (? help, q quit)", self.news)
+        self.status(f"{self.labels[seat]} is thinking…", self.news)
         self.query_one(AiStatus).idle(self.labels[seat], "thinking…")
         self.search(seat, self.session.view_for(seat), self.cancel)
 
