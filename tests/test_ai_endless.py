@@ -7,9 +7,11 @@ from typing import Any
 
 import pytest
 
+from endless_builders import card
 from exotui import games
 from exotui.ai.players import MctsPlayer, make_player
-from exotui.games.endless.heuristic import evaluate
+from exotui.games.endless.heuristic import evaluate, rollout_action
+from exotui.games.endless.state import EXERT, Exert
 
 GAME = games.get("endless")
 
@@ -67,3 +69,34 @@ def test_a_working_copy_plays_whole_games_as_apply_does_mulligans_included() -> 
             work.act(action)
             assert work.freeze() == state
         assert work.current_player() is None
+
+
+def test_evaluate_agrees_before_and_after_an_exertion_it_projected() -> None:
+    # The projection counts this turn's exertion until it happens, so the search's leaves, judged before or after
+    # it, agree (it counted the whole turn again after the exertion, and so judged exerting first a gain).
+    checked = 0
+    for seed in range(12):
+        chooser = random.Random(seed)
+        state = GAME.new_game(seed, 2)
+        while GAME.current_player(state) is not None:
+            action = chooser.choice(GAME.legal_actions(state))
+            after = GAME.apply(state, action)
+            if (
+                type(action) is Exert
+                and action.prey < 0
+                and after.phase == EXERT
+                and after.turn == state.turn
+                and after.events == state.events
+            ):
+                assert evaluate(after) == pytest.approx(evaluate(state))
+                checked += 1
+            state = after
+    assert checked >= 20
+
+
+def test_playouts_prey_on_the_other_seats_species_when_they_can() -> None:
+    coyote = card("North Coyote")
+    own, other = Exert(coyote, card("North Chihuahuan Raven")), Exert(coyote, card("South Chihuahuan Raven"))
+    rng = random.Random(1)
+    assert {rollout_action(None, [own, other], rng) for _ in range(200)} == {other}
+    assert rollout_action(None, [own], rng) == own

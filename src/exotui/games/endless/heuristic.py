@@ -10,11 +10,26 @@ from typing import Any
 from exotui.games.endless import abilities
 from exotui.games.endless.cards import KINDS, PATHOGEN, R_STRATEGIST, SPECIES, VULTURE, WICKED_REFLEXES, is_species
 from exotui.games.endless.rules import TURNS
-from exotui.games.endless.state import DeploySpecies, EndDeploy, EndlessState, Pass
+from exotui.games.endless.state import (
+    DEPLOY,
+    DEPLOYED_SPECIES,
+    EXERT,
+    PHASE,
+    TERMINATION,
+    DeploySpecies,
+    EndDeploy,
+    EndlessState,
+    EndMove,
+    Exert,
+    Pass,
+)
 from exotui.games.endless.table import Table
 
-# A lead of this many projected counters makes a seat e (about 2.7) times as likely to win as its rival.
-SCALE = 5.0
+# A lead of SCALE + SCALE_PER_TURN * (turns after this one) projected counters makes a seat e (about 2.7) times as
+# likely to win as its rival: fitted to greedy games (the log-loss-best scale per turn ran from about 20 at turn 2
+# to 5 at turn 8 and 1 at turn 16), since a projection over more turns is less certain.
+SCALE = 1.0
+SCALE_PER_TURN = 0.6
 # A predator's exertion counts at this share when it has prey now, at the other share when it has none.
 WITH_PREY = 0.8
 WITHOUT_PREY = 0.3
@@ -29,53 +44,98 @@ EVENT_HELD = 1.0
 # Playouts: how often a seat holding an event passes at a window, and deploys a species when it can.
 PASS_SHARE = 0.9
 DEPLOY_SHARE = 0.8
+# Playouts: how often the Move Phase ends without a move (a move at random more often loses than gains).
+STAY_SHARE = 0.7
 
 
 def evaluate(state: EndlessState) -> tuple[float, float]:
     """Each seat's chance in [0, 1], summing to 1, from the counters each seat can expect at the end.
 
-    A species in play is projected over its owner's turns left: each round one exertion (its growth with the
-    bonuses and effects that apply where it stands; a predator's counts less, much less without prey) and two
-    terminations (its decline in each, with the reductions and extra losses that apply), never below 0. Species
-    cards in hand count for the deployments left; a Pathogen, shields and a face-down event count too.
+    A species in play is projected over what is left of the game, counted exactly from the turn and phase: its
+    owner's exertions to come (this turn's only if it has not exerted yet), each worth its growth with the bonuses
+    and effects that apply where it stands (a predator's counts less, much less without prey), and the
+    terminations to come, each costing its decline in that player's turn (with the reductions and extra losses that
+    apply), never below 0. So a position judged before an exertion or a termination and the one judged after it
+    agree, whatever depth the search reached. Species cards in hand count for the deployments left; a Pathogen,
+    shields and a face-down event count too.
     """
-    left = (TURNS - max(state.turn, 1) + 1) / 2
+    turn, phase = state.turn, state.phase
+    # Exertions, deployments and terminations left to each seat: its turns after this one, plus this one's if not
+    # yet past (`terminating`: this turn's termination is still to come).
+    later = [0, 0]
+    for coming in range(max(turn, 0) + 1, TURNS + 1):
+        later[_active(state.first, coming)] += 1
+    active = _active(state.first, turn) if turn > 0 else -1
+    exerting = phase <= EXERT
+    terminating = phase < TERMINATION or (phase == TERMINATION and _termination_pending(state))
     values = [0.0, 0.0]
     if state.habitats:
         t = Table(state)
         for sp in t.all_species():
+            owner = sp.owner
             gain = abilities.growth(t, sp, True)
             if abilities.is_predator(sp):
                 gain *= WITH_PREY if abilities.legal_prey(t, sp) else WITHOUT_PREY
             elif sp.kind == VULTURE or abilities.offroaded(t, sp):
                 gain *= WITHOUT_PREY
-            loss = abilities.decline(t, sp, sp.owner) + abilities.decline(t, sp, 1 - sp.owner)
-            value = max(0.0, sp.population + (gain - loss) * left)
+            exertions = later[owner] + (owner == active and exerting and (phase < DEPLOY or not sp.exerted))
+            own_ends = later[owner] + (owner == active and terminating)
+            other_ends = later[1 - owner] + (owner != active and active >= 0 and terminating)
+            value = sp.population + gain * exertions
+            value -= abilities.decline(t, sp, owner) * own_ends + abilities.decline(t, sp, 1 - owner) * other_ends
+            value = max(0.0, value)
             value += SHIELD * sum(1 for e in sp.effects if e % KINDS in (R_STRATEGIST, WICKED_REFLEXES))
-            values[sp.owner] += value
+            values[owner] += value
         for position, habitat in enumerate(t.habitats):
             sick = sum(1 for e in habitat.effects if e % KINDS == PATHOGEN)
             for seat in (0, 1):
                 if sick and any(sp.habitat == position for sp in t.species[seat]):
-                    values[seat] -= PATHOGEN_COST * sick * left
+                    values[seat] -= PATHOGEN_COST * sick * (later[seat] + (seat == active and terminating))
     for seat in (0, 1):
+        deployments = later[seat] + (
+            seat == active and (phase < DEPLOY or (phase == DEPLOY and not state.deployed & DEPLOYED_SPECIES))
+        )
         rates = sorted(
             (SPECIES[card % KINDS].x for card in state.hands[seat] if card >= 0 and is_species(card)), reverse=True
         )
-        values[seat] += HAND_SHARE * sum(rates[: int(left + 0.5)])
+        values[seat] += HAND_SHARE * sum(rates[:deployments])
         if state.events[seat] >= 0:
             values[seat] += EVENT_HELD
-    chance = 1 / (1 + math.exp(-(values[0] - values[1]) / SCALE))
+    scale = SCALE + SCALE_PER_TURN * (TURNS - max(turn, 1))
+    chance = 1 / (1 + math.exp(-(values[0] - values[1]) / scale))
     return chance, 1 - chance
 
 
-def rollout_action(state: EndlessState, actions: Sequence[Any], rng: random.Random) -> Any:
-    """Playout policy: hold events at most windows and deploy species rather than stop; otherwise at random."""
+def _active(first: int, turn: int) -> int:
+    """The turn player of `turn`: the first player on odd turns."""
+    return first if turn % 2 == 1 else 1 - first
+
+
+def _termination_pending(state: EndlessState) -> bool:
+    """True while the Termination Phase's stage 1 is still on the stack (its opening window is being asked)."""
+    return any(task[0] == PHASE and task[1] == TERMINATION and len(task) == 3 for task in state.tasks)
+
+
+def rollout_action(state: Any, actions: Sequence[Any], rng: random.Random) -> Any:
+    """Playout policy: hold events at most windows, deploy species rather than stop, predators prey on the other
+    seat's species when they can, usually stay put; otherwise at random.
+
+    It reads the actions alone: the search's working copy hands it its table where a playout on `apply` hands it
+    the state.
+    """
     first = actions[0]
-    if type(first) is Pass and rng.random() < PASS_SHARE:
+    kind = type(first)
+    if kind is Pass and rng.random() < PASS_SHARE:
         return first
-    if type(first) is EndDeploy and rng.random() < DEPLOY_SHARE:
+    if kind is EndDeploy and rng.random() < DEPLOY_SHARE:
         species = [a for a in actions if type(a) is DeploySpecies]
         if species:
             return species[int(rng.random() * len(species))]
+    elif kind is Exert:
+        # Preying on one's own species costs the owner what the predator gains; the other seat's prey is the rule.
+        hunts = [a for a in actions if a.prey < 0 or a.prey // KINDS != a.card // KINDS]
+        if hunts:
+            return hunts[int(rng.random() * len(hunts))]
+    elif kind is EndMove and rng.random() < STAY_SHARE:
+        return first
     return actions[int(rng.random() * len(actions))]
