@@ -1,4 +1,5 @@
-"""New game: the game, who sits where (a person or an AI level), the variant and an optional seed.
+"""New game: the game, who sits where (a person or an AI level), the variant, takebacks allowed or not, and an
+optional seed.
 
 Everything has a default, so Enter on the title and Enter here start a game against the normal AI.
 """
