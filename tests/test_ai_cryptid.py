@@ -11,26 +11,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from exotui import games
-from exotui.ai.players import MctsPlayer, make_player
+from exotui.ai.players import make_player
 from exotui.games.cryptid.state import Search
 from exotui.games.cryptid.view import deduce
+from honesty import decisions_behind_the_view, random_positions
 
 GAME = games.get("cryptid")
-
-
-def random_positions(players: int, seeds: range, variant: str | None = None) -> list[Any]:
-    """One position with a real choice from each random game, somewhere in its course."""
-    positions = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = GAME.new_game(seed, players, variant)
-        for _ in range(rng.randrange(4, 30)):
-            if GAME.current_player(state) is None:
-                break
-            state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
-        if GAME.current_player(state) is not None and len(GAME.legal_actions(state)) > 1:
-            positions.append(state)
-    return positions
 
 
 def twin_with_other_clues(state: Any, seat: int) -> Any:
@@ -45,7 +31,9 @@ def twin_with_other_clues(state: Any, seat: int) -> Any:
 
 
 POSITIONS = (
-    random_positions(3, range(4)) + random_positions(2, range(4, 7)) + random_positions(4, range(7, 9), "advanced")
+    random_positions(GAME, range(4), (4, 30), 3)
+    + random_positions(GAME, range(4, 7), (4, 30), 2)
+    + random_positions(GAME, range(7, 9), (4, 30), 4, "advanced")
 )
 
 
@@ -53,15 +41,10 @@ POSITIONS = (
 def test_same_view_different_hidden_clues_same_decision(state: Any) -> None:
     seat = GAME.current_player(state)
     twin = twin_with_other_clues(state, seat)
-    assert GAME.view(twin, seat) == GAME.view(state, seat)
     assert twin.rng != state.rng
-    results = []
-    for truth in (state, twin):
-        player = make_player("mcts:it=120", seed=77)
-        assert isinstance(player, MctsPlayer)
-        results.append(player.decide(GAME, GAME.view(truth, seat), seat))
-    assert results[0].action == results[1].action
-    assert results[0].stats == results[1].stats
+    first, second = decisions_behind_the_view(GAME, state, twin, "mcts:it=120")
+    assert first.action == second.action
+    assert first.stats == second.stats
     policies = [make_player("policy", seed=5).choose(GAME, GAME.view(truth, seat), seat) for truth in (state, twin)]
     assert policies[0] == policies[1]
 
@@ -91,7 +74,7 @@ def test_mcts_searches_the_habitat_once_deduction_leaves_one(state: Any) -> None
 
 
 def test_the_policy_player_asks_about_candidates_and_never_takes_the_hint() -> None:
-    for state in random_positions(3, range(20, 30)):
+    for state in random_positions(GAME, range(20, 30), (4, 30), 3):
         seat = GAME.current_player(state)
         choice = make_player("policy", seed=1).choose(GAME, GAME.view(state, seat), seat)
         assert type(choice).__name__ != "Hint"
@@ -101,7 +84,7 @@ def test_the_policy_player_asks_about_candidates_and_never_takes_the_hint() -> N
 def test_a_cube_answer_is_decided_at_once_whether_or_not_it_is_a_bluff() -> None:
     answers = [
         state
-        for state in random_positions(2, range(40, 120))
+        for state in random_positions(GAME, range(40, 120), (4, 30), 2)
         if state.step == 3 and len(GAME.legal_actions(state)) == 2
     ]
     assert answers, "no random game reached a bluff"
@@ -114,7 +97,7 @@ def test_a_cube_answer_is_decided_at_once_whether_or_not_it_is_a_bluff() -> None
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4, 5]), advanced=st.booleans())
 def test_property_two_truths_behind_one_view_get_one_decision(seed: int, players: int, advanced: bool) -> None:
-    positions = random_positions(players, range(seed, seed + 1), "advanced" if advanced else None)
+    positions = random_positions(GAME, range(seed, seed + 1), (4, 30), players, "advanced" if advanced else None)
     assume(positions)
     state = positions[0]
     seat = GAME.current_player(state)

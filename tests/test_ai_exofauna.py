@@ -12,41 +12,15 @@ import pytest
 
 from exotui import games
 from exotui.ai.players import MctsPlayer, make_player
+from honesty import assert_same_decision, random_positions
 
 GAME = games.get("exofauna")
 
 
-def random_positions(seeds: range) -> list[Any]:
-    """One position with a real choice from each random game, somewhere in its course."""
-    positions = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = GAME.new_game(seed, 2)
-        stop = rng.randrange(60)
-        for _ in range(stop):
-            if GAME.current_player(state) is None:
-                break
-            state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
-        if GAME.current_player(state) is not None and len(GAME.legal_actions(state)) > 1:
-            positions.append(state)
-    return positions
-
-
-@pytest.mark.parametrize("state", random_positions(range(6)), ids=lambda s: f"turn{s.turn}")
+@pytest.mark.parametrize("state", random_positions(GAME, range(6), (0, 60)), ids=lambda s: f"turn{s.turn}")
 def test_same_view_different_hidden_cards_and_generator_same_decision(state: Any) -> None:
-    seat = GAME.current_player(state)
-    view = GAME.view(state, seat)
     # The other hand, the unknown deck orders and the generator dealt anew: a different truth behind the same view.
-    twin = GAME.determinize(view, seat, random.Random(12345))
-    assert GAME.view(twin, seat) == view
-    assert (twin.hands, twin.decks, twin.rng) != (state.hands, state.decks, state.rng)
-    results = []
-    for truth in (state, twin):
-        player = make_player("mcts:it=150", seed=77)
-        assert isinstance(player, MctsPlayer)
-        results.append(player.decide(GAME, GAME.view(truth, seat), seat))
-    assert results[0].action == results[1].action
-    assert results[0].stats == results[1].stats
+    assert_same_decision(GAME, state, lambda truth: (truth.hands, truth.decks, truth.rng))
 
 
 def winning_decisions() -> list[tuple[Any, list[Any]]]:
@@ -73,7 +47,7 @@ def test_mcts_takes_the_winning_hole(state: Any, wins: list[Any]) -> None:
 
 
 def test_cheat_and_fair_search_both_run_on_exofauna() -> None:
-    state = random_positions(range(6, 7))[0]
+    state = random_positions(GAME, range(6, 7), (0, 60))[0]
     seat = GAME.current_player(state)
     cheat, fair = make_player("cheat:it=50"), make_player("mcts:it=50")
     assert isinstance(cheat, MctsPlayer) and isinstance(fair, MctsPlayer)
