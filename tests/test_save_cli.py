@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgspec
 import pytest
 
@@ -77,6 +79,17 @@ def test_replay_text_prints_the_described_moves(save, capsys):
     assert lines[1].startswith("   1. turn 1 ")
     assert lines[-2].startswith("      → seat ") and " wins with " in lines[-2]
     assert lines[-1] == f"{saved.header.status} (turn {saved.header.turn})"
+
+
+def test_replay_text_tells_what_the_setup_did_before_the_first_move(capsys):
+    # Raging Rodents solo: the automaton's first turn comes with the deal, before any decision.
+    sample = Path(__file__).parent.parent / "saves" / "rodents-solo.exosave"
+    assert main(["replay", str(sample), "--text"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    opening = games.get("rodents").opening(load(sample).states[0])
+    assert lines[1:2] == [f"      → {sentence}" for sentence in opening]
+    assert opening[0].startswith("The automaton reveals ")
+    assert lines[2].startswith("   1. turn 1 ")
 
 
 def test_selfplay_records_the_games_it_plays(tmp_path, monkeypatch, capsys):

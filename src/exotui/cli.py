@@ -21,7 +21,7 @@ from exotui.ai.match import play_match
 from exotui.ai.measure import ArenaReport, available_cores, run_arena, run_bench, run_rules_bench
 from exotui.ai.players import LEVELS, MAX_ITERATIONS, MAX_SECONDS, PLAYER_KINDS, Player, UnknownPlayer, make_player
 from exotui.engine.lock import GameInUse
-from exotui.engine.protocol import GameSetupError
+from exotui.engine.protocol import GameSetupError, opening
 from exotui.engine.records import BadSave, GameRecord, Header, SavedGame, SavingOff, Seat, VerificationFailed, load
 from exotui.engine.savedir import ENV_VAR, SaveDir
 from exotui.engine.stats import aids_used
@@ -252,6 +252,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return _run_app(SaveDir.locate(args.saves_dir), saved)
     header = saved.header
     lines = [_title(header, saved.game.title)]
+    lines.extend(f"{'':6}→ {sentence}" for sentence in opening(saved.game, saved.states[0]))
     for move in saved.moves():
         lines.append(f"{move.number:4}. turn {move.turn:<3} {header.seats[move.seat].name}: {move.text}")
         lines.extend(f"{'':6}→ {event}" for event in move.events)

@@ -111,6 +111,19 @@ class HintReason(Protocol):
     def __call__(self, view: Any, action: Any) -> str | None: ...
 
 
+class Opening(Protocol):
+    """Optional per-game hook: what the setup did before the first decision beyond dealing (Raging Rodents solo: the
+    automaton's first turn), as sentences told from what every seat sees, for `state`, the opening position."""
+
+    def __call__(self, state: Any) -> tuple[str, ...]: ...
+
+
+def opening(game: Game, state: Any) -> tuple[str, ...]:
+    """The game's `opening` sentences for the opening position `state`; none without the hook."""
+    hook: Opening | None = getattr(game, "opening", None)
+    return hook(state) if hook is not None else ()
+
+
 class DescribeTo(Protocol):
     """Optional per-game hook: `describe` as told to `seat` (None: someone at no seat, such as a spectator or the
     several people of a hot-seat game reading one log), for a game whose sentence from the true state names what

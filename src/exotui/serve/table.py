@@ -409,6 +409,7 @@ class Table:
                 whole,
                 status,
                 lines,
+                session.opening() if start == 0 else (),
             ),
         )
 

@@ -101,6 +101,7 @@ class TableScreen(Screen[None]):
         if not self.with_board:
             self.query_one("#seats", Static).update("\n".join(show.lines))
             log = self.query_one(GameLog)
+            log.tell(show.opening)
             for turn, sentence, events in show.log:
                 log.add(turn, sentence)
                 log.tell(events)
@@ -110,6 +111,7 @@ class TableScreen(Screen[None]):
         deciding_here = show.viewer is not None and show.deciding == show.viewer
         legal = self.game.legal_actions(view) if deciding_here else ()
         board.show(view, show.viewer if show.viewer is not None else 0, legal, show.labels)
+        board.tell(show.opening)
         for turn, sentence, events in show.log:
             board.log(turn, sentence)
             board.tell(events)

@@ -85,6 +85,8 @@ class Show(msgspec.Struct, tag=True, frozen=True):
     whole: bool
     status: str
     lines: list[str]
+    # What the setup did before the first decision (the game's `opening`), sent with the log's first entries.
+    opening: tuple[str, ...] = ()
 
 
 class End(msgspec.Struct, tag=True, frozen=True):

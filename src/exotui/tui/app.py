@@ -263,10 +263,8 @@ class ExoTuiApp(App[None]):
         session.on_saving_off = self.tell_saving_off
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        screen = GameScreen(session, self.ai_pause)
-        self.push_screen(screen)
-        # Queued after the screen's mount, so its board is there: the log tells how the game got here.
-        screen.call_later(screen.retell)
+        # Its log tells how the game got here (`GameScreen.retell`, on mount).
+        self.push_screen(GameScreen(session, self.ai_pause))
 
     def after_game(self, session: GameSession) -> Callable[[str | None], None]:
         """What the end screen's choice does: a rematch replaces the game; the others leave it."""

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from exotui.ai.players import UnknownPlayer, make_player
 from exotui.engine import records
-from exotui.engine.protocol import Game, describe_to
+from exotui.engine.protocol import Game, describe_to, opening
 
 HUMAN = "human"
 
@@ -90,6 +90,10 @@ class GameSession:
     def _told(self, before: Any, action: Any, after: Any, seat: int | None) -> Told:
         game = self.game
         return Told(game.turn(before), describe_to(game, before, action, seat), game.events(before, action, after))
+
+    def opening(self) -> tuple[str, ...]:
+        """What the setup did before the first decision (the game's `opening`), told from what every seat sees."""
+        return opening(self.game, self.game.new_game(self.seed, len(self.seats), self.variant))
 
     def story(self, seat: int | None) -> list[Told]:
         """Every action so far as the log tells it to `seat` (None: what every seat sees), events included:

@@ -31,6 +31,7 @@ class RodentsGame:
     determinizer = staticmethod(views.determinizer)
     describe = staticmethod(views.describe)
     events = staticmethod(views.events)
+    opening = staticmethod(views.opening)
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
     # The app's hint says why (docs/engine.md, "A game in the app").

@@ -249,6 +249,12 @@ def _names(cards: list[int]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+def opening(state: RodentsState) -> tuple[str, ...]:
+    """In solo, the automaton's first turn: it plays with the deal, before the first decision, so no decision's
+    events tell it."""
+    return (automaton_summary(state.automaton[0].moves),) if state.players == 1 and state.automaton else ()
+
+
 def events(before: RodentsState, action: Any, after: RodentsState) -> tuple[str, ...]:
     """What the action set off, in order: a last card played, the automaton's turns, an invasion scored (and who
     won). All of it is public, so every seat's views tell it alike."""

@@ -99,6 +99,7 @@ class GameScreen(AidedScreen):
 
     def on_mount(self) -> None:
         self.board.focus()
+        self.retell()
         self.advance()
 
     def on_unmount(self) -> None:
@@ -173,7 +174,9 @@ class GameScreen(AidedScreen):
         return told
 
     def retell(self) -> None:
-        """Log every decision so far with what it caused (a resumed game's log tells how it got there)."""
+        """Log what the setup did and every decision so far with what it caused (a resumed game's log tells how it
+        got there)."""
+        self.board.tell(self.session.opening())
         for told in self.session.story(self.session.told_to):
             self.board.log(told.turn, told.sentence)
             self.board.tell(told.events)

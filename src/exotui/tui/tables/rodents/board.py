@@ -33,7 +33,7 @@ from exotui.games.rodents.state import (
     Swap,
     back_of_hidden,
 )
-from exotui.games.rodents.view import SEAT_NAMES, automaton_summary, play_text
+from exotui.games.rodents.view import SEAT_NAMES, play_text
 from exotui.tui.tables.card_then_answer import CardThenAnswerBoard, Mode
 from exotui.tui.tables.rodents.collection import CollectionZone
 from exotui.tui.tables.rodents.field import FieldZone, field_card
@@ -167,7 +167,6 @@ class RodentsBoard(CardThenAnswerBoard):
         self.view: RodentsState | None = None
         self.viewer = 0
         self.legal: tuple[Any, ...] = ()
-        self.told_opening = False
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="rodents-main"):
@@ -189,10 +188,6 @@ class RodentsBoard(CardThenAnswerBoard):
     def show(self, view: Any, viewer: int, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
         changed = view != self.view
         self.view, self.viewer, self.legal, self.labels = view, viewer, tuple(legal), tuple(seat_labels)
-        if not self.told_opening and view.players == 1 and view.invasion == 1 and view.invasion_turns == 0:
-            # The automaton's first turn comes with the deal, before any decision: no sentence tells it.
-            self.log(view.turn, automaton_summary(view.automaton[0].moves))
-        self.told_opening = True
         if not self.legal:
             self.mode = Mode.WAIT
         elif view.step in (FIELD, PLACE):
