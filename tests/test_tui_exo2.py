@@ -14,7 +14,6 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from exotui import games
-from exotui.engine.protocol import state_hash
 from exotui.games.exo2 import rules
 from exotui.games.exo2.cards import COLOURS, UNIVERSE_ROWS, planet_code
 from exotui.games.exo2.state import Take
@@ -23,23 +22,16 @@ from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.new_game import SEAT_CHOICES
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
-from exotui.tui.session import GameSession, Seat
 from exotui.tui.tables.exo2.board import Exo2Board, Mode
 from exotui.tui.tables.exo2.galaxy import Galaxy
 from exotui.tui.tables.exo2.universe import PITCH, SLOT_PLACES, Universe, available_slots
-from pilot_helpers import in_event_loop, settle, status_text
+from pilot_helpers import in_event_loop, open_game, play_by_keys, replays, settle, status_text
 from test_exo2_properties import random_game
 
 
 async def start(pilot: Pilot, seats: tuple[str, ...], seed: int, actions: Sequence[Take] = ()) -> GameScreen:
     """Open a game directly, after `actions` (the setup by keys is the new game screen's, tested there)."""
-    session = GameSession(games.get("exo2"), seed, None, tuple(Seat(kind) for kind in seats))
-    for action in actions:
-        session.apply(action)
-    screen = GameScreen(session, 0)
-    await pilot.app.push_screen(screen)
-    await settle(pilot)
-    return screen
+    return await open_game(pilot, "exo2", seats, seed, None, actions)
 
 
 def random_actions(seed: int, players: int, count: int) -> list[Take]:
@@ -94,25 +86,15 @@ async def press_for(pilot: Pilot, action: Take, by_number: bool = True) -> None:
 
 async def play_to_the_end(pilot: Pilot, rng: random.Random, limit: int = 400) -> int:
     """Answer every human decision with a random legal action, by keys, until the end screen; returns how many."""
-    decisions = 0
-    for _ in range(limit):
-        app = pilot.app
-        if isinstance(app.screen, EndScreen):
-            return decisions
-        if isinstance(app.screen, PassKeyboardScreen):
-            await pilot.press("enter")
-        elif isinstance(app.screen, GameScreen) and board(app).mode is not Mode.WAIT:
-            await press_for(pilot, rng.choice(board(app).legal), by_number=rng.random() < 0.5)
-            decisions += 1
-        await pilot.pause()
-    raise AssertionError("the game did not end")
 
+    async def answer() -> bool:
+        the_board = board(pilot.app)
+        if the_board.mode is Mode.WAIT:
+            return False
+        await press_for(pilot, rng.choice(the_board.legal), by_number=rng.random() < 0.5)
+        return True
 
-def replays(session: GameSession) -> bool:
-    state = session.game.new_game(session.seed, len(session.seats), session.variant)
-    for action in session.actions:
-        state = session.game.apply(state, action)
-    return state_hash(state) == state_hash(session.state)
+    return await play_by_keys(pilot, answer, limit)
 
 
 async def choose(pilot: Pilot, select_id: str, options: Sequence[object], old: object, new: object) -> None:
