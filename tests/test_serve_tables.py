@@ -18,9 +18,9 @@ import pytest
 
 from exotui import games
 from exotui.engine.records import GameRecord, Seat, load
-from exotui.games.exofauna.cards import ORGANISMS
 from exotui.serve import wire
 from exotui.serve.table import Seating, Table, public_view
+from exotui.tui.tables.exofauna.organism import label
 from serve_helpers import PATIENCE, Terminal, new_key, running, saves_of
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
@@ -51,10 +51,16 @@ def test_the_first_two_take_the_seats_a_third_watches_without_seeing_a_hand_and_
             watcher = await Terminal.open(server, new_key(), command="table duo")
             await watcher.wait_for("Watching table duo")
             await asyncio.sleep(1.0)
-            # No action yet: no card of any hand has been named to anyone watching.
-            for organism in ORGANISMS:
-                assert f"B {organism.name}" not in watcher.text
-                assert f"Y {organism.name}" not in watcher.text
+            # The watcher sees the table itself: both holes, and every hand as everyone sees it.
+            for text in ("Hole 1", "Hole 2", "Blue holds 4 unseen", "Yellow holds 4 unseen"):
+                assert text in watcher.text
+            # No card of any hand is named to the watcher, but a copy in the open (a deck's top, face up).
+            (save,) = (tmp_path / "tables" / "duo").glob("*.exosave")
+            state = load(save).final
+            in_the_open = {deck[0] for deck in state.decks if deck}
+            for card in {card for hand in state.hands for card in hand} - in_the_open:
+                assert label(card) not in watcher.text
+            assert "Hand (Blue)" not in watcher.text and "Hand (Yellow)" not in watcher.text
             # Bob drops out and comes back: his seat waited for his key.
             await bob.close()
             bob = await Terminal.open(server, bob_key, command="table duo")

@@ -380,10 +380,8 @@ class Table:
         if seat is not None:
             view = game.view(session.state, seat)
         else:
+            # The board draws it from no seat: every hand as everyone sees it.
             view = public_view(game, session.state, len(session.seats))
-            # A board draws a seat's hand; a spectator of a game with hidden cards gets the log and the seats only.
-            if view != game.view(session.state, 0):
-                view = None
         deciding = session.deciding
         labels = self.labels()
         if deciding is None:
@@ -396,19 +394,17 @@ class Table:
             status = f"{labels[deciding]} is thinking…"
         if seat is None:
             status = f"Watching table {self.name}. {status}"
-        lines = [("▶ " if s == deciding else "  ") + label for s, label in enumerate(labels)]
         await wire.send(
             person.writer,
             wire.Show(
                 game.id,
                 seat,
                 labels,
-                msgspec.msgpack.encode(view) if view is not None else b"",
+                msgspec.msgpack.encode(view),
                 deciding,
                 [(told.turn, told.sentence, told.events) for told in story[start:]],
                 whole,
                 status,
-                lines,
                 session.opening() if start == 0 else (),
             ),
         )

@@ -1,8 +1,8 @@
 """The app of one person at a shared table (`ssh -t HOST table NAME`): it draws what the table (table.py) tells
 it and sends back this seat's decisions. It never holds more than its own seat's view until the game is over.
 
-The game's own board draws the table, as in the single-player app; a spectator of a game with hidden cards gets
-the seats and the log instead, since every board draws the hand of the seat it is shown from.
+The game's own board draws the table, as in the single-player app; a spectator's board is drawn from no seat
+(viewer None), every hand as everyone sees it.
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from exotui.tui.screens.new_game import NewGameScreen
 from exotui.tui.session import GameSession
 from exotui.tui.tables import STYLESHEETS, Board, board_class
 from exotui.tui.widgets.ai_status import AiStatus
-from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.too_small import TooSmall
 
 # Seconds to keep trying the table's socket while the server starts the table.
@@ -71,19 +70,14 @@ class WaitingScreen(Screen[None]):
 
 
 class TableScreen(Screen[None]):
-    """The game at the table: the board from this seat (or the seats and the log for a spectator), the status."""
+    """The game at the table: the board from this seat (from none for a spectator), the status."""
 
-    def __init__(self, game_id: str, with_board: bool) -> None:
+    def __init__(self, game_id: str) -> None:
         super().__init__()
         self.game = games.get(game_id)
-        self.with_board = with_board
 
     def compose(self) -> ComposeResult:
-        if self.with_board:
-            yield board_class(self.game.id)(id="board")
-        else:
-            yield Static(id="seats", markup=False)
-            yield GameLog(id="log")
+        yield board_class(self.game.id)(id="board")
         yield Static(id="status", markup=False)
         yield Footer()
         yield TooSmall()
@@ -93,24 +87,15 @@ class TableScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         # The board holds the keys, so it has the focus whenever the table is visible.
-        if self.with_board:
-            self.query_one(Board).focus()
+        self.query_one(Board).focus()
 
     def update(self, show: wire.Show) -> None:
         self.query_one("#status", Static).update(show.status)
-        if not self.with_board:
-            self.query_one("#seats", Static).update("\n".join(show.lines))
-            log = self.query_one(GameLog)
-            log.tell(show.opening)
-            for turn, sentence, events in show.log:
-                log.add(turn, sentence)
-                log.tell(events)
-            return
         board = self.query_one(Board)
         view = msgspec.msgpack.decode(show.view, type=self.game.state_type)
         deciding_here = show.viewer is not None and show.deciding == show.viewer
         legal = self.game.legal_actions(view) if deciding_here else ()
-        board.show(view, show.viewer if show.viewer is not None else 0, legal, show.labels)
+        board.show(view, show.viewer, legal, show.labels)
         board.tell(show.opening)
         for turn, sentence, events in show.log:
             board.log(turn, sentence)
@@ -231,7 +216,7 @@ class TableApp(App[None]):
         if screens:
             screens[-1].update(show)
             return
-        screen = TableScreen(show.game, with_board=bool(show.view))
+        screen = TableScreen(show.game)
         self.push_screen(screen)
         # After the screen's mount, so its board is there.
         screen.call_later(screen.update, show)

@@ -71,7 +71,7 @@ class Show(msgspec.Struct, tag=True, frozen=True):
     """The game as you may see it.
 
     `viewer` is your seat (None for a spectator). `view` is the game's view for your seat, or for a spectator the
-    public view; it is empty when the game has hidden information and you only watch (`log` and `lines` tell it).
+    public view (every seat's hidden parts hidden), which the board draws from no seat.
     `log` is every decision since the last Show as (turn, sentence, events), told to your seat (a spectator reads
     what every seat sees), or all of them when `whole` is set.
     """
@@ -84,7 +84,6 @@ class Show(msgspec.Struct, tag=True, frozen=True):
     log: list[tuple[int, str, tuple[str, ...]]]
     whole: bool
     status: str
-    lines: list[str]
     # What the setup did before the first decision (the game's `opening`), sent with the log's first entries.
     opening: tuple[str, ...] = ()
 

@@ -57,8 +57,12 @@ class Board(Widget):
             super().__init__()
             self.text = text
 
-    def show(self, view: Any, viewer: int, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
-        """Draw `view` as `viewer` sees it; `legal` is empty unless the viewer decides now."""
+    def show(self, view: Any, viewer: int | None, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
+        """Draw `view` as `viewer` sees it; `legal` is empty unless the viewer decides now.
+
+        `viewer` None is a spectator, shown the public view (every seat's hidden parts hidden): every hand is drawn
+        as everyone sees it (its size, the cards seen going in), with no "your" and no prompt; `legal` is empty.
+        """
         raise NotImplementedError
 
     def log(self, turn: int, sentence: str) -> None:

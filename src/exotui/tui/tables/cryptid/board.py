@@ -121,7 +121,7 @@ class CryptidBoard(Board):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view: CryptidState | None = None
-        self.viewer = 0
+        self.viewer: int | None = 0
         self.legal: tuple[Any, ...] = ()
         self.labels: tuple[str, ...] = ()
         self.mode = Mode.WAIT
@@ -146,7 +146,7 @@ class CryptidBoard(Board):
     # ---------------------------------------------------------------------------------------------------------
     # Shown a position
 
-    def show(self, view: Any, viewer: int, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
+    def show(self, view: Any, viewer: int | None, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
         if self.view is not None:
             changed = placed_spaces(self.view, view)
             if changed:
@@ -178,15 +178,16 @@ class CryptidBoard(Board):
     def _draw(self) -> None:
         view = self.view
         assert view is not None
-        marked = candidates(view, self.viewer) if self.aid else 0
+        # A spectator holds no clue: the aid marks no space for them, and counts every colour's possible clues.
+        marked = candidates(view, self.viewer) if self.aid and self.viewer is not None else 0
         self.query_one(HexMap).show(view, self.cursor, self.last, marked)
         note = ""
-        if self.aid:
+        if self.aid and self.viewer is not None:
             note = "aid: could be the habitat" if marked >> self.cursor & 1 else "aid: ruled out"
         self.query_one(SpacePanel).show(view, self.cursor, self.labels, note)
         possible = None
         if self.aid:
-            own = colours_of(view.players, self.viewer)
+            own = colours_of(view.players, self.viewer) if self.viewer is not None else ()
             possible = {c: len(candidate_clues(view, c)) for c in range(colour_count(view.players)) if c not in own}
         self.query_one(Players).show(view, self.viewer, self.labels, possible)
         choosing = self.mode is not Mode.WAIT

@@ -1,5 +1,5 @@
-"""The players: whose turn, the pieces each has placed, your clue(s) with their colours, the hint once revealed,
-and (the learning aid) how many clues each colour could still hold."""
+"""The players: whose turn, the pieces each has placed, your clue(s) with their colours (none for a spectator), the
+hint once revealed, and (the learning aid) how many clues each colour could still hold."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from exotui.tui.tables.cryptid.hex_map import COLOUR_LETTERS
 
 
 def player_lines(
-    view: CryptidState, viewer: int, labels: tuple[str, ...], possible: dict[int, int] | None
+    view: CryptidState, viewer: int | None, labels: tuple[str, ...], possible: dict[int, int] | None
 ) -> list[tuple[str, bool]]:
     """(text, deciding) per line: the turn, then one per seat (its colour letters, cubes ■ and discs ●, ▶ when
     deciding, and with the learning aid ·N, the clues each of its colours could still hold), then the viewer's clues
@@ -36,7 +36,7 @@ def player_lines(
         if possible is not None and seat != viewer:
             text += " ·" + "/".join(str(possible[colour]) for colour in colours)
         lines.append((text, seat == deciding))
-    for colour in colours_of(view.players, viewer):
+    for colour in colours_of(view.players, viewer) if viewer is not None else ():
         clue = view.clues[colour]
         if clue != HIDDEN:
             owner = "Your clue" if view.players > 2 else f"Your {COLOUR_NAMES[colour]} clue"
@@ -55,7 +55,9 @@ class Players(Widget):
         super().__init__(id=id)
         self.lines: list[tuple[str, bool]] = []
 
-    def show(self, view: CryptidState, viewer: int, labels: tuple[str, ...], possible: dict[int, int] | None) -> None:
+    def show(
+        self, view: CryptidState, viewer: int | None, labels: tuple[str, ...], possible: dict[int, int] | None
+    ) -> None:
         self.lines = player_lines(view, viewer, labels, possible)
         self.refresh(layout=True)
 

@@ -23,6 +23,7 @@ from exotui.games.endless.cards import (
     EFFECTS,
     EVENTS,
     HABITATS,
+    HIDDEN,
     HOMOGENIZATION,
     HOUSE_NOTE,
     INSECT_SWARM,
@@ -85,6 +86,14 @@ def marks(view: EndlessState, action: Any) -> tuple[int, int]:
         if card_name(action.card) != "Limited Resources":
             return -1, action.target
     return -1, -1
+
+
+def held(label: str, cards: tuple[int, ...]) -> str:
+    """'South holds 6 unseen + Gila Monster': a hand as everyone sees it, the cards seen going in named."""
+    seen = [card_name(card) for card in cards if card != HIDDEN]
+    unseen = len(cards) - len(seen)
+    parts = ([f"{unseen} unseen"] if unseen else []) + seen
+    return f"{label} holds {' + '.join(parts) or 'nothing'}"
 
 
 def focus_card(view: EndlessState, action: Any) -> int:
@@ -155,7 +164,7 @@ class EndlessBoard(CardThenAnswerBoard):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view: EndlessState | None = None
-        self.viewer = 0
+        self.viewer: int | None = 0
         self.legal: tuple[Any, ...] = ()
         self.labels = SEAT_NAMES
         self.piles_open = False
@@ -180,7 +189,7 @@ class EndlessBoard(CardThenAnswerBoard):
     # ---------------------------------------------------------------------------------------------------------
     # Shown a position
 
-    def show(self, view: Any, viewer: int, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
+    def show(self, view: Any, viewer: int | None, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
         changed = view != self.view
         self.view, self.viewer, self.legal = view, viewer, tuple(legal)
         # The table's narrow places name seats by the game's short names (North, South).
@@ -217,7 +226,7 @@ class EndlessBoard(CardThenAnswerBoard):
         return len(self._hand()) + 1  # the hand, then the end of the Deploy Phase
 
     def _hand(self) -> tuple[int, ...]:
-        assert self.view is not None
+        assert self.view is not None and self.viewer is not None
         return self.view.hands[self.viewer]
 
     def _card_answers(self, card: int) -> list[tuple[Any, str]]:
@@ -241,7 +250,9 @@ class EndlessBoard(CardThenAnswerBoard):
         focused = choices[self.option][0] if choices else None
         habitat, species = marks(view, focused) if focused is not None else (-1, -1)
         self.query_one(TurnTracker).show(view, self.labels)
-        self.query_one(HabitatRow).show(view, self.viewer, self.labels, habitat, species)
+        # A spectator sees the row as South does (North above): it has no side of its own.
+        below = 1 if self.viewer is None else self.viewer
+        self.query_one(HabitatRow).show(view, below, self.labels, habitat, species)
         self.query_one(EventZones).show(view, self.viewer, self.labels)
         piles = self.query_one(DiscardPiles)
         piles.display = self.piles_open
@@ -261,10 +272,15 @@ class EndlessBoard(CardThenAnswerBoard):
         self._draw_prompt(choices)
 
     def _draw_hand(self) -> None:
+        assert self.view is not None
+        if self.viewer is None:
+            # A spectator holds no hand: both are drawn as everyone sees them.
+            hands = " · ".join(held(self.labels[seat], self.view.hands[seat]) for seat in (0, 1))
+            self.query_one(HandZone).show(f"Hands: {hands}", (), mine=False)
+            return
         hand = self._hand()
         playable = frozenset(getattr(a, "card", -1) for a in self.legal)
         other = 1 - self.viewer
-        assert self.view is not None
         title = f"Hand ({len(hand)}; {self.labels[other]} {len(self.view.hands[other])}):"
         deploying = self.mode is Mode.CARD
         self.query_one(HandZone).show(

@@ -1,5 +1,5 @@
-"""Both event zones (yours shows its card, the other only that one is there, and a Stable Climate lying in a zone)
-and the discard piles' sizes; the piles themselves open with p."""
+"""Both event zones (yours shows its card, the other only that one is there, and a Stable Climate lying in a zone;
+a spectator's, only that one is there in each) and the discard piles' sizes; the piles themselves open with p."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from exotui.games.endless.cards import EMPTY, card_name
 from exotui.games.endless.state import EndlessState
 
 
-def zone_text(view: EndlessState, seat: int, viewer: int, label: str) -> str:
+def zone_text(view: EndlessState, seat: int, viewer: int | None, label: str) -> str:
     """'Your event: Drought', 'South: face down', with '(blocked)' under a Stable Climate."""
     card = view.events[seat]
     if card >= 0 and seat == viewer:
@@ -48,12 +48,18 @@ class EventZones(Widget):
         self.other = ""
         self.piles = ""
 
-    def show(self, view: EndlessState, viewer: int, labels: Sequence[str]) -> None:
-        self.own = zone_text(view, viewer, viewer, labels[viewer])
-        self.other = zone_text(view, 1 - viewer, viewer, labels[1 - viewer])
+    def show(self, view: EndlessState, viewer: int | None, labels: Sequence[str]) -> None:
+        if viewer is None:
+            self.own = ""
+            self.other = " · ".join(zone_text(view, seat, None, labels[seat]) for seat in (0, 1))
+        else:
+            self.own = zone_text(view, viewer, viewer, labels[viewer])
+            self.other = zone_text(view, 1 - viewer, viewer, labels[1 - viewer])
         self.piles = piles_text(view)
         self.refresh()
 
     def render(self) -> Content:
+        if not self.own:
+            return Content.assemble(self.other, "   ", self.piles)
         own = Content.styled(self.own, self.get_visual_style("events--own", partial=True))
         return Content.assemble(own, " · ", self.other, "   ", self.piles)

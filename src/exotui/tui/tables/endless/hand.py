@@ -1,4 +1,5 @@
-"""Your hand, card by card, with the cursor; the other hand as its size (and the cards seen going in)."""
+"""Your hand, card by card, with the cursor; the other hand as its size (and the cards seen going in). A
+spectator's table has no hand of its own: its title says what everyone knows of both."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ class HandZone(Widget):
         self.playable: frozenset[int] = frozenset()
         self.extra = ""
         self.cursor: int | None = None
+        self.mine = True
 
     def show(
         self,
@@ -43,8 +45,11 @@ class HandZone(Widget):
         playable: frozenset[int] = frozenset(),
         extra: str = "",
         cursor: int | None = None,
+        mine: bool = True,
     ) -> None:
+        """Not `mine` (a spectator's table), there are no cards: the title alone is drawn."""
         self.title, self.cards, self.playable, self.extra, self.cursor = title, cards, playable, extra, cursor
+        self.mine = mine
         self.refresh(layout=True)
 
     def render(self) -> Content:
@@ -62,6 +67,6 @@ class HandZone(Widget):
                 parts.append(Content.styled(f" {text}", idle))
             else:
                 parts.append(Content(f" {text}"))
-        if not items:
+        if not items and self.mine:
             parts.append(Content(" empty"))
         return Content("  ").join(parts)

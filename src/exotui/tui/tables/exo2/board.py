@@ -139,8 +139,10 @@ class Exo2Board(Board):
     # ---------------------------------------------------------------------------------------------------------
     # Shown a position
 
-    def show(self, view: Any, viewer: int, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
+    def show(self, view: Any, viewer: int | None, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
         self.view, self.legal, self.labels = view, tuple(legal), tuple(seat_labels)
+        # Every planet is public: a spectator (viewer None) sees the table as the first seat does.
+        viewer = 0 if viewer is None else viewer
         if viewer != self.viewer:
             self.viewer, self.cursor = viewer, STAR
         if not self.legal:

@@ -213,7 +213,7 @@ class ExoFaunaBoard(Board):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view: ExoState | None = None
-        self.viewer = 0
+        self.viewer: int | None = 0
         self.legal: tuple[Any, ...] = ()
         self.labels: tuple[str, ...] = SEAT_NAMES
         self.mode = Mode.WAIT
@@ -247,7 +247,7 @@ class ExoFaunaBoard(Board):
     # ---------------------------------------------------------------------------------------------------------
     # Shown a position
 
-    def show(self, view: Any, viewer: int, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
+    def show(self, view: Any, viewer: int | None, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
         if self.view is not None and view != self.view:
             self.changed = (arrivals(self.view, view, 0), arrivals(self.view, view, 1))
         self.view, self.legal, self.labels = view, tuple(legal), tuple(seat_labels)
@@ -284,21 +284,20 @@ class ExoFaunaBoard(Board):
         lines.append(f"{state.turn} turns were played, first to {state.target} hole{'s' if state.target > 1 else ''}.")
         return lines
 
-    def _other_hand(self) -> str:
-        """What the viewer knows of the other hand: the cards seen going in, and how many are unseen."""
+    def _held(self, seat: int) -> str:
+        """What the viewer knows of the hand of `seat` (not theirs): the cards seen going in, how many are unseen."""
         assert self.view is not None
-        other = 1 - self.viewer
-        cards = self.view.hands[other]
+        cards = self.view.hands[seat]
         copies = Counter(card for card in cards if card != HIDDEN)
         seen = ", ".join(f"{count} {label(card)}" if count > 1 else label(card) for card, count in copies.items())
         unseen = cards.count(HIDDEN)
         held = [f"{unseen} unseen"] if unseen else []
         if seen:
             held.append(seen)
-        return f"{SEAT_NAMES[other]} holds {' + '.join(held) or 'nothing'}"
+        return f"{SEAT_NAMES[seat]} holds {' + '.join(held) or 'nothing'}"
 
     def _hand(self) -> tuple[int, ...]:
-        assert self.view is not None
+        assert self.view is not None and self.viewer is not None
         return self.view.hands[self.viewer]
 
     def _card(self) -> int:
@@ -336,14 +335,18 @@ class ExoFaunaBoard(Board):
                 touched=focus.spaces[slot],
                 cursor=cursor[1] if cursor is not None and cursor[0] == slot else None,
             )
-        self.query_one(Hand).show(
-            f"Hand ({SEAT_NAMES[self.viewer]})",
-            self._hand(),
-            hand_cursor,
-            touched=focus.cards,
-            compact=self.mode is Mode.PROMPT,
-            note=self._other_hand(),
-        )
+        if self.viewer is None:
+            # A spectator holds no hand: both are drawn as everyone sees them.
+            self.query_one(Hand).show(f"Hands: {self._held(0)} · {self._held(1)}", (), mine=False)
+        else:
+            self.query_one(Hand).show(
+                f"Hand ({SEAT_NAMES[self.viewer]})",
+                self._hand(),
+                hand_cursor,
+                touched=focus.cards,
+                compact=self.mode is Mode.PROMPT,
+                note=self._held(1 - self.viewer),
+            )
         for seat in (0, 1):
             marker = "▶" if seat == view.player and view.step != OVER else " "
             name = self.query_one(f"#seat-{seat}-name", Label)

@@ -1,4 +1,4 @@
-"""Hands: your own hand card by card, and the other player's as a count."""
+"""Hands: your own hand card by card, and the other player's as a count (a spectator's: both as counts)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ class Hand(Widget):
         self.touched: frozenset[int] = frozenset()
         self.compact = False
         self.note = ""
+        self.mine = True
 
     def show(
         self,
@@ -45,16 +46,20 @@ class Hand(Widget):
         touched: frozenset[int] = frozenset(),
         compact: bool = False,
         note: str = "",
+        mine: bool = True,
     ) -> None:
-        """`note` follows the title on its line, cut at the edge (the full form only)."""
+        """`note` follows the title on its line, cut at the edge (the full form only). Not `mine` (a spectator's
+        table), there are no cards: the title alone says what everyone knows of the hands."""
         # The height follows the number of cards and the form: only a change there needs a new layout.
         resized = (len(cards), compact) != (len(self.cards), self.compact)
         self.title, self.cards, self.cursor, self.touched, self.compact = title, cards, cursor, touched, compact
-        self.note = note
+        self.note, self.mine = note, mine
         self.refresh(layout=resized)
 
     def render(self) -> Content:
         title = Content.styled(self.title, self.get_visual_style("hand--title", partial=True))
+        if not self.mine:
+            return title
         if self.compact:
             names = [self._styled(card, label(card)) for card in self.cards]
             return Content.assemble(title, ": ", Content(" · ").join(names) if names else "empty")

@@ -93,7 +93,7 @@ class GenericBoard(Board):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view: Any = None
-        self.viewer = 0
+        self.viewer: int | None = 0
         self.legal: tuple[Any, ...] = ()
         self.labels: tuple[str, ...] = ()
         self.answers: tuple[str, ...] = ()
@@ -112,7 +112,7 @@ class GenericBoard(Board):
                 yield AiStatus(id="ai-status")
                 yield GameLog(id="log")
 
-    def show(self, view: Any, viewer: int, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
+    def show(self, view: Any, viewer: int | None, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
         game = self.GAME
         if view != self.view:
             self.option, self.filter = 0, None

@@ -165,7 +165,7 @@ class RodentsBoard(CardThenAnswerBoard):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view: RodentsState | None = None
-        self.viewer = 0
+        self.viewer: int | None = 0
         self.legal: tuple[Any, ...] = ()
 
     def compose(self) -> ComposeResult:
@@ -185,7 +185,7 @@ class RodentsBoard(CardThenAnswerBoard):
     # ---------------------------------------------------------------------------------------------------------
     # Shown a position
 
-    def show(self, view: Any, viewer: int, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
+    def show(self, view: Any, viewer: int | None, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
         changed = view != self.view
         self.view, self.viewer, self.legal, self.labels = view, viewer, tuple(legal), tuple(seat_labels)
         if not self.legal:
@@ -274,6 +274,11 @@ class RodentsBoard(CardThenAnswerBoard):
         view = self.view
         assert view is not None
         others = [(SEAT_NAMES[s], view.hands[s]) for s in range(view.players) if s != self.viewer]
+        if self.viewer is None:
+            # A spectator holds no hand: every hand is its backs, as everyone sees it, with its size.
+            counted = [(f"{name} ({len(cards)})", cards) for name, cards in others]
+            self.query_one(HandsZone).show("Hands", (), counted, mine=False)
+            return
         extra = ""
         if self.mode is Mode.CARD:
             ends = [action for action in self.legal if type(action) in (Stop, Pass)]

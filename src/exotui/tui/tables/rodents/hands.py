@@ -28,7 +28,8 @@ def card_line(card: int) -> str:
 
 class HandsZone(Widget):
     """Your hand (number key, back letter, card) with the cursor ▶; then each other hand as its backs, which every
-    player sees (a card you know there is named).
+    player sees (a card you know there is named). A spectator's table has no hand of its own: only the title, then
+    every hand as its backs.
 
     | Class | Description |
     | :- | :- |
@@ -45,6 +46,7 @@ class HandsZone(Widget):
         self.extra = ""
         self.others: tuple[tuple[str, tuple[int, ...]], ...] = ()
         self.cursor: int | None = None
+        self.mine = True
 
     def show(
         self,
@@ -53,10 +55,13 @@ class HandsZone(Widget):
         others: Sequence[tuple[str, tuple[int, ...]]],
         cursor: int | None = None,
         extra: str = "",
+        mine: bool = True,
     ) -> None:
-        """`extra`: a choice listed after the cards (end the turn, pass), reached with the cursor like a card."""
+        """`extra`: a choice listed after the cards (end the turn, pass), reached with the cursor like a card. Not
+        `mine` (a spectator's table), `own` is empty and not drawn."""
         resized = (len(own), len(others), bool(extra)) != (len(self.own), len(self.others), bool(self.extra))
         self.own_title, self.own, self.others, self.cursor, self.extra = own_title, own, tuple(others), cursor, extra
+        self.mine = mine
         self.refresh(layout=resized)
 
     def render(self) -> Content:
@@ -69,7 +74,7 @@ class HandsZone(Widget):
         for index, text in enumerate(items):
             line = f"{index + 1} {text}"
             lines.append(Content.styled(f"▶{line}", cursor) if index == self.cursor else Content(f" {line}"))
-        if not self.own:
+        if not self.own and self.mine:
             lines.append(Content(" empty"))
         for name, cards in self.others:
             shown = " ".join(CARDS[card].name if card >= 0 else back_letter(card) for card in cards) or "empty"

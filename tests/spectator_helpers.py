@@ -1,0 +1,63 @@
+"""A spectator's table without a server: the table app's screen shown a position as `exotui serve` shows it to
+someone who watches (the public view, no seat), and positions a few random decisions into a game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+from textual.app import App
+
+from exotui import games
+from exotui.serve import wire
+from exotui.serve.table import public_view, seat_names
+from exotui.serve.table_app import TableApp, TableScreen
+
+
+def position(game_id: str, seed: int, decisions: int, players: int = 2) -> Any:
+    """The true state after `decisions` random legal decisions (fewer if the game ends first)."""
+    game = games.get(game_id)
+    state = game.new_game(seed, players)
+    chooser = random.Random(seed)
+    for _ in range(decisions):
+        if game.current_player(state) is None:
+            break
+        state = game.apply(state, chooser.choice(game.legal_actions(state)))
+    return state
+
+
+def seen_by_all(game_id: str, state: Any) -> Any:
+    """The public view of a two-seat game's `state`, as the table computes it."""
+    return public_view(games.get(game_id), state, 2)
+
+
+def watched(game_id: str, view: Any) -> wire.Show:
+    """What the table sends a spectator of a two-seat game for the public `view` (without the log)."""
+    game = games.get(game_id)
+    labels = [f"{name}: {person}" for name, person in zip(seat_names(game, 2), ("alice", "bob"), strict=True)]
+    deciding = game.current_player(view)
+    status = "Watching table t. " + ("The game is over." if deciding is None else f"Waiting for {labels[deciding]}.")
+    return wire.Show(game_id, None, labels, msgspec.msgpack.encode(view), deciding, [], True, status)
+
+
+class WatchingApp(App[None]):
+    """The table app's stylesheets and table screen, shown one position a spectator receives."""
+
+    CSS_PATH = TableApp.CSS_PATH
+    HORIZONTAL_BREAKPOINTS = TableApp.HORIZONTAL_BREAKPOINTS
+    VERTICAL_BREAKPOINTS = TableApp.VERTICAL_BREAKPOINTS
+
+    def __init__(self, show: wire.Show) -> None:
+        super().__init__()
+        self.show = show
+
+    def on_mount(self) -> None:
+        screen = TableScreen(self.show.game)
+        self.push_screen(screen)
+        screen.call_later(screen.update, self.show)
+
+
+def screen_text(app: App[Any]) -> str:
+    """Every row of the screen as drawn, one line each."""
+    return "\n".join("".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips())

@@ -1,0 +1,74 @@
+"""A spectator's board (`Board.show` with viewer None, from the public view): it names no card of any hand but the
+ones everyone has seen, and says how many cards each hand holds; a Cryptid spectator reads no clue.
+
+A card's name may lie in the open elsewhere (another copy in a hole, the same species on the row): the names the
+board draws once every hand is emptied are the table's, and are not held against it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+import pytest
+
+from exotui import games
+from exotui.games.cryptid.cards import CLUES
+from exotui.games.endless.cards import HIDDEN as ENDLESS_HIDDEN
+from exotui.games.endless.cards import card_name as endless_name
+from exotui.games.exofauna.cards import HIDDEN as EXO_HIDDEN
+from exotui.games.exofauna.cards import organism_of
+from exotui.games.rodents.cards import CARDS as RODENT_CARDS
+from pilot_helpers import in_event_loop, settle
+from spectator_helpers import WatchingApp, position, screen_text, seen_by_all, watched
+
+# game id -> (seed, random decisions into the game, a hand card's name, whether a public view's card is unseen)
+HANDS: dict[str, tuple[int, int, Callable[[int], str], Callable[[int], bool]]] = {
+    "exofauna": (2, 4, lambda card: organism_of(card).name, lambda card: card == EXO_HIDDEN),
+    "rodents": (3, 6, lambda card: RODENT_CARDS[card].name, lambda card: card < 0),
+    "endless": (3, 12, endless_name, lambda card: card == ENDLESS_HIDDEN),
+}
+
+
+async def drawn(game_id: str, view: Any) -> str:
+    """The spectator's screen for the public `view`, as text."""
+    app = WatchingApp(watched(game_id, view))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        return screen_text(app)
+
+
+@pytest.mark.parametrize("game_id", sorted(HANDS))
+@in_event_loop
+async def test_a_spectator_sees_every_hand_as_everyone_does(game_id: str) -> None:
+    seed, decisions, name, unseen = HANDS[game_id]
+    state = position(game_id, seed, decisions)
+    public = seen_by_all(game_id, state)
+    text = await drawn(game_id, public)
+    emptied = await drawn(game_id, msgspec.structs.replace(public, hands=((), ())))
+    seen = {name(card) for hand in public.hands for card in hand if not unseen(card)}
+    hidden = {name(card) for hand in state.hands for card in hand} - seen
+    # The position has hidden cards, and the board names none of them (but those in the open elsewhere).
+    assert hidden - {n for n in hidden if n in emptied}
+    assert not {n for n in hidden if n in text and n not in emptied}
+    assert "Your" not in text and "Hand (" not in text
+    for seat, hand in enumerate(public.hands):
+        count = sum(map(unseen, hand))
+        label = games.get(game_id).seat_names[seat]
+        if game_id == "rodents":
+            assert f"{label} ({len(hand)}):" in text
+        elif count:
+            assert f"{label} holds {count} unseen" in text
+
+
+@in_event_loop
+async def test_a_cryptid_spectator_reads_no_clue_and_every_players_pieces() -> None:
+    state = position("cryptid", 3, 12)
+    text = await drawn("cryptid", seen_by_all("cryptid", state))
+    clues = {CLUES[clue].text for clue in state.clues}
+    assert not {clue for clue in clues if clue in text}
+    assert "clue" not in text.lower().replace("a: aid", "")
+    for seat, name in enumerate(games.get("cryptid").seat_names[:2]):
+        cubes = sum(len(state.cubes[colour]) for colour in (seat, seat + 2))
+        assert f"{name}: {'alice' if seat == 0 else 'bob'} ■{cubes}" in text
