@@ -1,0 +1,23 @@
+"""Screenshots of a spectator's table at 80x24 (the table app's screen shown the public view from no seat): every
+hand as everyone sees it, the rest of the table as usual.
+
+Deterministic: fixed seeds and random decisions from them. Update after a deliberate change with
+`python -m pytest tests/test_tui_spectator_snapshots.py --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pilot_helpers import settle
+from spectator_helpers import WatchingApp, position, seen_by_all, watched
+
+# game id -> (seed, random decisions into the game): positions with cards both hidden and seen in the hands.
+POSITIONS = {"exofauna": (2, 4), "rodents": (3, 6), "cryptid": (3, 12), "endless": (3, 12), "exo2": (3, 6)}
+
+
+@pytest.mark.parametrize("game_id", sorted(POSITIONS))
+def test_a_spectators_table(snap_compare, game_id: str) -> None:
+    seed, decisions = POSITIONS[game_id]
+    app = WatchingApp(watched(game_id, seen_by_all(game_id, position(game_id, seed, decisions))))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=settle)
