@@ -7,6 +7,7 @@ board draws once every hand is emptied are the table's, and are not held against
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -31,10 +32,12 @@ HANDS: dict[str, tuple[int, int, Callable[[int], str], Callable[[int], bool]]] =
 }
 
 
-async def drawn(game_id: str, view: Any) -> str:
-    """The spectator's screen for the public `view`, as text."""
+async def drawn(game_id: str, view: Any, keys: tuple[str, ...] = ()) -> str:
+    """The spectator's screen for the public `view`, after `keys`, as text."""
     app = WatchingApp(watched(game_id, view))
     async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press(*keys)
         await settle(pilot)
         return screen_text(app)
 
@@ -65,10 +68,12 @@ async def test_a_spectator_sees_every_hand_as_everyone_does(game_id: str) -> Non
 @in_event_loop
 async def test_a_cryptid_spectator_reads_no_clue_and_every_players_pieces() -> None:
     state = position("cryptid", 3, 12)
-    text = await drawn("cryptid", seen_by_all("cryptid", state))
+    # With the learning aid on: it counts the clues every colour could hold, and marks no space from a clue.
+    text = await drawn("cryptid", seen_by_all("cryptid", state), keys=("a",))
     clues = {CLUES[clue].text for clue in state.clues}
     assert not {clue for clue in clues if clue in text}
     assert "clue" not in text.lower().replace("a: aid", "")
+    assert "aid: " not in text
     for seat, name in enumerate(games.get("cryptid").seat_names[:2]):
         cubes = sum(len(state.cubes[colour]) for colour in (seat, seat + 2))
-        assert f"{name}: {'alice' if seat == 0 else 'bob'} ■{cubes}" in text
+        assert re.search(rf"{name}: {('alice', 'bob')[seat]} ■{cubes} ●\d+ ·\d+/\d+", text)
