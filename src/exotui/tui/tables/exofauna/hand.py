@@ -50,8 +50,9 @@ class Hand(Widget):
     ) -> None:
         """`note` follows the title on its line, cut at the edge (the full form only). Not `mine` (a spectator's
         table), there are no cards: the title alone says what everyone knows of the hands."""
-        # The height follows the number of cards and the form: only a change there needs a new layout.
-        resized = (len(cards), compact) != (len(self.cards), self.compact)
+        # The height follows the number of cards and the form (a spectator's, how its title wraps): only a change
+        # there needs a new layout.
+        resized = not mine or (len(cards), compact, mine) != (len(self.cards), self.compact, self.mine)
         self.title, self.cards, self.cursor, self.touched, self.compact = title, cards, cursor, touched, compact
         self.note, self.mine = note, mine
         self.refresh(layout=resized)
