@@ -64,7 +64,8 @@ def _games_and_players() -> str:
         "players (--players SPEC,SPEC; the computer seats of saved games):",
         f"  {', '.join(plain)}: no levels",
         f"  {'|'.join(levelled)}[:LEVEL]: LEVEL is {names} ({seconds} s a decision; default normal),",
-        f"    it=N (N iterations, 1 to {MAX_ITERATIONS:,}) or s=X (X seconds, more than 0 up to {MAX_SECONDS:g})",
+        f"    it=N (N iterations, 1 to {MAX_ITERATIONS:,}) or s=X (X seconds, more than 0 up to {MAX_SECONDS:g});",
+        "    easy draws its move among the search's best few, to be beatable",
     ]
     return "\n".join(lines)
 
