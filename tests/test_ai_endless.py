@@ -9,48 +9,21 @@ import pytest
 
 from endless_builders import card
 from exotui import games
-from exotui.ai.players import MctsPlayer, make_player
 from exotui.games.endless.heuristic import evaluate, rollout_action
 from exotui.games.endless.state import EXERT, Exert
+from honesty import assert_same_decision, random_positions
 
 GAME = games.get("endless")
 
 
-def random_positions(seeds: range) -> list[Any]:
-    """One position with a real choice from each random game, somewhere in its course."""
-    positions = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = GAME.new_game(seed, 2)
-        stop = rng.randrange(10, 70)
-        for _ in range(stop):
-            if GAME.current_player(state) is None:
-                break
-            state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
-        if GAME.current_player(state) is not None and len(GAME.legal_actions(state)) > 1:
-            positions.append(state)
-    return positions
-
-
-@pytest.mark.parametrize("state", random_positions(range(5)), ids=lambda s: f"turn{s.turn}")
+@pytest.mark.parametrize("state", random_positions(GAME, range(5), (10, 70)), ids=lambda s: f"turn{s.turn}")
 def test_same_view_different_hidden_cards_and_generator_same_decision(state: Any) -> None:
-    seat = GAME.current_player(state)
-    view = GAME.view(state, seat)
     # The other hand and event, the deck orders and the generator dealt anew: another truth behind the same view.
-    twin = GAME.determinize(view, seat, random.Random(12345))
-    assert GAME.view(twin, seat) == view
-    assert (twin.hands, twin.decks, twin.rng) != (state.hands, state.decks, state.rng)
-    results = []
-    for truth in (state, twin):
-        player = make_player("mcts:it=120", seed=77)
-        assert isinstance(player, MctsPlayer)
-        results.append(player.decide(GAME, GAME.view(truth, seat), seat))
-    assert results[0].action == results[1].action
-    assert results[0].stats == results[1].stats
+    assert_same_decision(GAME, state, lambda truth: (truth.hands, truth.decks, truth.rng), "mcts:it=120")
 
 
 def test_evaluate_prefers_the_seat_with_more_population_and_sums_to_one() -> None:
-    state = random_positions(range(5, 6))[0]
+    state = random_positions(GAME, range(5, 6), (10, 70))[0]
     north, south = evaluate(state)
     assert north + south == pytest.approx(1.0)
     assert 0.0 < north < 1.0
