@@ -32,6 +32,23 @@ _TABLES: dict[str, str] = {
 STYLESHEETS: Final = tuple(Path(__file__).parent / name / f"{name}.tcss" for name in (*_TABLES, "generic"))
 
 
+MOVE: Final = Binding.Group("move", compact=True)
+# The arrows' steps (columns, rows), and the vi keys that make the same steps.
+STEPS: Final = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+VI_KEYS: Final = {"k": "up", "j": "down", "h": "left", "l": "right"}
+
+
+def table_keys(move: str = "move({x}, {y})") -> list[Binding]:
+    """The keys every table shares: the arrows (one footer entry) and h j k l (out of the footer) calling `move`
+    with the step's columns and rows, Enter to choose and Esc to go back."""
+    return [
+        *(Binding(key, move.format(x=x, y=y), "move", group=MOVE) for key, (x, y) in STEPS.items()),
+        *(Binding(vi, move.format(x=STEPS[key][0], y=STEPS[key][1]), show=False) for vi, key in VI_KEYS.items()),
+        Binding("enter", "choose", "choose"),
+        Binding("escape", "back", "back"),
+    ]
+
+
 class Board(Widget):
     """The base of every game's board. Every board scrolls its log (a `GameLog`) with PgUp and PgDn."""
 

@@ -9,15 +9,13 @@ board ends its BINDINGS with `answer_bindings("pick")`, so that the footer lists
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 
 from exotui.engine.protocol import Game
-from exotui.tui.tables import Board
+from exotui.tui.tables import Board, table_keys
 from exotui.tui.widgets.prompt import too_few
-
-MOVE: Final = Binding.Group("move", compact=True)
 
 
 class Mode(Enum):
@@ -29,16 +27,7 @@ class Mode(Enum):
 
 class CardThenAnswerBoard(Board):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "move(0, -1)", "move", group=MOVE),
-        Binding("down", "move(0, 1)", "move", group=MOVE),
-        Binding("left", "move(-1, 0)", "move", group=MOVE),
-        Binding("right", "move(1, 0)", "move", group=MOVE),
-        Binding("k", "move(0, -1)", show=False),
-        Binding("j", "move(0, 1)", show=False),
-        Binding("h", "move(-1, 0)", show=False),
-        Binding("l", "move(1, 0)", show=False),
-        Binding("enter", "choose", "choose"),
-        Binding("escape", "back", "back"),
+        *table_keys(),
     ]
 
     GAME: ClassVar[Game]

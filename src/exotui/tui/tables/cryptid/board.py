@@ -25,7 +25,7 @@ from exotui.games.cryptid.heuristic import candidates
 from exotui.games.cryptid.rules import colour_count, colours_of, cubed, current_player
 from exotui.games.cryptid.state import ANSWER, OPENING, PENALTY, RELOCATE, Ask, CryptidState, Cube, Hint, Search
 from exotui.games.cryptid.view import COLOUR_NAMES, candidate_clues, describe
-from exotui.tui.tables import Board
+from exotui.tui.tables import Board, table_keys
 from exotui.tui.tables.cryptid.hex_map import HexMap, step
 from exotui.tui.tables.cryptid.players import Players
 from exotui.tui.tables.cryptid.space_panel import SpacePanel
@@ -33,7 +33,6 @@ from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import Prompt, too_few
 
-MOVE: Final = Binding.Group("move", compact=True)
 CENTRE: Final = space(5, 4)
 # Three lines of at most 48 cells: under the map at 80x24.
 LEGEND: Final = (
@@ -94,20 +93,11 @@ class CryptidBoard(Board):
     HELP: Final = _help()
 
     BINDINGS: Final = [
-        Binding("up", "move(0, -1)", "move", group=MOVE),
-        Binding("down", "move(0, 1)", "move", group=MOVE),
-        Binding("left", "move(-1, 0)", "move", group=MOVE),
-        Binding("right", "move(1, 0)", "move", group=MOVE),
-        Binding("k", "move(0, -1)", show=False),
-        Binding("j", "move(0, 1)", show=False),
-        Binding("h", "move(-1, 0)", show=False),
-        Binding("l", "move(1, 0)", show=False),
+        *table_keys(),
         Binding("y", "move(-1, -1)", show=False),
         Binding("u", "move(1, -1)", show=False),
         Binding("b", "move(-1, 1)", show=False),
         Binding("n", "move(1, 1)", show=False),
-        Binding("enter", "choose", "choose"),
-        Binding("escape", "back", "back"),
         Binding("1", "pick(1)", "pick", key_display="1-9"),
         *(Binding(str(number), f"pick({number})", show=False) for number in range(2, 10)),
         # Out of the footer, which must fit 80 columns: the prompt says "i: hint" when it may be revealed and the

@@ -28,7 +28,7 @@ from exotui.games.exo2.rules import (
 )
 from exotui.games.exo2.state import Exo2State, Take
 from exotui.games.exo2.view import SEAT_NAMES, per_feature, where
-from exotui.tui.tables import Board
+from exotui.tui.tables import Board, table_keys
 from exotui.tui.tables.exo2.galaxy import Galaxy, Square
 from exotui.tui.tables.exo2.planet import full_text
 from exotui.tui.tables.exo2.score_panel import ScorePanel
@@ -37,7 +37,6 @@ from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import Prompt
 
-MOVE: Final = Binding.Group("move", compact=True)
 MOST_PLAYERS: Final = max(GAME.player_counts)
 
 
@@ -95,16 +94,7 @@ class Exo2Board(Board):
     )
 
     BINDINGS: Final = [
-        Binding("up", "move(0, -1)", "move", group=MOVE),
-        Binding("down", "move(0, 1)", "move", group=MOVE),
-        Binding("left", "move(-1, 0)", "move", group=MOVE),
-        Binding("right", "move(1, 0)", "move", group=MOVE),
-        Binding("k", "move(0, -1)", show=False),
-        Binding("j", "move(0, 1)", show=False),
-        Binding("h", "move(-1, 0)", show=False),
-        Binding("l", "move(1, 0)", show=False),
-        Binding("enter", "choose", "choose"),
-        Binding("escape", "back", "back"),
+        *table_keys(),
         Binding("1", "pick(1)", "planet", key_display="1-9"),
         *(Binding(str(number), f"pick({number})", show=False) for number in range(2, 10)),
     ]

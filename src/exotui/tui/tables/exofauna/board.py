@@ -14,7 +14,6 @@ from typing import Any, Final
 
 import msgspec
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label
 
@@ -55,7 +54,7 @@ from exotui.games.exofauna.state import (
     Tunnel,
 )
 from exotui.games.exofauna.view import SEAT_NAMES, describe
-from exotui.tui.tables import Board
+from exotui.tui.tables import Board, table_keys
 from exotui.tui.tables.exofauna.action_tracker import ActionTracker
 from exotui.tui.tables.exofauna.claimed import Claimed
 from exotui.tui.tables.exofauna.deck import Deck
@@ -66,7 +65,6 @@ from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import Prompt, answer_bindings, answer_keys, too_few
 
-MOVE: Final = Binding.Group("move", compact=True)
 # The two holes side by side as one 3x6 grid of cursor positions: columns 0-2 are hole 1, 3-5 hole 2.
 COLUMNS: Final = 6
 
@@ -195,16 +193,7 @@ class ExoFaunaBoard(Board):
     )
 
     BINDINGS: Final = [
-        Binding("up", "move(-1, 0)", "move", group=MOVE),
-        Binding("down", "move(1, 0)", "move", group=MOVE),
-        Binding("left", "move(0, -1)", "move", group=MOVE),
-        Binding("right", "move(0, 1)", "move", group=MOVE),
-        Binding("k", "move(-1, 0)", show=False),
-        Binding("j", "move(1, 0)", show=False),
-        Binding("h", "move(0, -1)", show=False),
-        Binding("l", "move(0, 1)", show=False),
-        Binding("enter", "choose", "choose"),
-        Binding("escape", "back", "back"),
+        *table_keys("move({y}, {x})"),
         *answer_bindings("pick"),
     ]
 

@@ -19,12 +19,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from exotui.engine.protocol import Game
-from exotui.tui.tables import Board
+from exotui.tui.tables import Board, table_keys
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt, answer_bindings, answer_keys, too_few
-
-MOVE: Final = Binding.Group("move", compact=True)
 
 KEYS_HELP: Final = "\n".join(
     [
@@ -73,16 +71,7 @@ class GenericBoard(Board):
     GAME: ClassVar[Game]
 
     BINDINGS: Final = [
-        Binding("up", "move(0, -1)", "move", group=MOVE),
-        Binding("down", "move(0, 1)", "move", group=MOVE),
-        Binding("left", "move(-1, 0)", "move", group=MOVE),
-        Binding("right", "move(1, 0)", "move", group=MOVE),
-        Binding("k", "move(0, -1)", show=False),
-        Binding("j", "move(0, 1)", show=False),
-        Binding("h", "move(-1, 0)", show=False),
-        Binding("l", "move(1, 0)", show=False),
-        Binding("enter", "choose", "choose"),
-        Binding("escape", "back", "back"),
+        *table_keys(),
         *answer_bindings("pick"),
         # Out of the footer, which is full at 80 columns: the prompt says it when there are more answers than digits.
         Binding("slash", "filter", "filter", key_display="/", show=False),
