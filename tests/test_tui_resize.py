@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -113,40 +114,30 @@ async def test_the_replay_takes_its_keys_again_after_a_resize() -> None:
         assert screen.position == 2
 
 
-@pytest.mark.parametrize("how", RESIZES)
-@in_event_loop
-async def test_the_load_list_takes_its_keys_again_after_a_resize(tmp_path: Path, how: str) -> None:
+def load_screen(tmp_path: Path) -> tuple[SaveDir, type[LoadScreen]]:
     directory = tmp_path / "saves"
     shutil.copytree(SAMPLES, directory)
-    app = ExoTuiApp(ai_pause=0, saves=SaveDir(directory))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await app.push_screen(LoadScreen(app.saves))
-        await settle(pilot)
-        table = app.screen.query_one(DataTable)
-        assert app.focused is table
-        await pilot.resize_terminal(*RESIZES[how][0])
-        await settle(pilot)
-        # Too small, the notice alone shows: the list is hidden, not drawn through it.
-        assert not table.display
-        await pilot.resize_terminal(*RESIZES[how][1])
-        await settle(pilot)
-        assert app.focused is table
-        await pilot.press("down")
-        assert table.cursor_row == 1
+    return SaveDir(directory), LoadScreen
+
+
+def record_screen(tmp_path: Path) -> tuple[SaveDir, type[StatsScreen]]:
+    return a_record(tmp_path), StatsScreen
 
 
 @pytest.mark.parametrize("how", RESIZES)
+@pytest.mark.parametrize("screen", [load_screen, record_screen], ids=["load", "record"])
 @in_event_loop
-async def test_the_record_takes_its_keys_again_after_a_resize(tmp_path: Path, how: str) -> None:
-    app = ExoTuiApp(ai_pause=0, saves=a_record(tmp_path))
+async def test_a_list_of_saves_takes_its_keys_again_after_a_resize(tmp_path: Path, how: str, screen: Any) -> None:
+    saves, screen_class = screen(tmp_path)
+    app = ExoTuiApp(ai_pause=0, saves=saves)
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.push_screen(StatsScreen(app.saves))
+        await app.push_screen(screen_class(app.saves))
         await settle(pilot)
         table = app.screen.query_one(DataTable)
         assert app.focused is table and table.row_count > 1
         await pilot.resize_terminal(*RESIZES[how][0])
         await settle(pilot)
-        # Too small, the notice alone shows: the table is hidden, not drawn through it.
+        # Too small, the notice alone shows: the list is hidden, not drawn through it.
         assert not table.display
         await pilot.resize_terminal(*RESIZES[how][1])
         await settle(pilot)
