@@ -53,9 +53,6 @@ class GameSession:
     # No takebacks in this game: chosen on the new game form, or turned off during the game; the save's header
     # keeps it (`GameRecord.forbid_takebacks`).
     takebacks_off: bool = False
-    # Whose eyes the log's sentences are for (`apply`, `story`): that seat reads the cards it uses; None (a hot-seat
-    # game's shared log, a spectator, computers alone) reads only what every seat sees.
-    told_to: int | None = None
 
     def __post_init__(self) -> None:
         if self.state is None:
@@ -68,6 +65,13 @@ class GameSession:
     @property
     def humans(self) -> tuple[int, ...]:
         return tuple(seat for seat, who in enumerate(self.seats) if who.is_human)
+
+    @property
+    def told_to(self) -> int | None:
+        """Whose eyes the log's sentences are for (`apply`): the one person at the table reads the cards it uses;
+        None (a hot-seat game's shared log, computers alone) reads only what every seat sees."""
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else None
 
     def view_for(self, seat: int) -> Any:
         return self.game.view(self.state, seat)

@@ -79,8 +79,6 @@ class GameScreen(AidedScreen):
         # The seat whose view the table shows; in hot-seat it follows the person at the keyboard.
         self.viewer = humans[0] if humans else 0
         self.at_keyboard: int | None = None if len(humans) > 1 else self.viewer
-        # The log names the cards of the one person at the table; a shared or watched log, only what all see.
-        session.told_to = humans[0] if len(humans) == 1 else None
         # Set to stop the search running now; a fresh event for each search.
         self.cancel = threading.Event()
         self.ended = False
