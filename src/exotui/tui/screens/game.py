@@ -197,7 +197,8 @@ class GameScreen(AidedScreen):
         names = [seat_label(session, seat, "{name} ({who})") for seat in range(len(session.seats))]
         summary = self.board.summary(session.state, names)
         end = EndScreen(headline(session, winners), summary, can_replay=session.record is not None)
-        self.app.push_screen(end, self.app.after_game(session))
+        # Once the last decision is painted: the end box is drawn over what this screen painted last.
+        self.call_after_refresh(self.app.push_screen, end, self.app.after_game(session))
 
     # ---------------------------------------------------------------------------------------------------------
     # The computer's turns

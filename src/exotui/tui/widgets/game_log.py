@@ -76,7 +76,10 @@ class GameLog(ScrollView, can_focus=False):
     def _resized(self) -> None:
         self.virtual_size = Size(self.width, len(self.lines))
         self.refresh()
-        # Once the new lines are laid out: as far down as keeps the latest turn's first line in sight.
+        # As far down as keeps the latest turn's first line in sight: now, so the screen's next paint shows it (the
+        # end of the game is drawn over this screen's last paint), and again once laid out, as a new scroll bar may
+        # have changed the height.
+        self.keep_turn_in_sight()
         self.call_after_refresh(self.keep_turn_in_sight)
 
     def on_resize(self, event: Resize) -> None:
