@@ -64,9 +64,10 @@ class NewGameScreen(Screen[GameSession]):
 
     def compose(self) -> ComposeResult:
         game = self.game
+        # Three sections, in the Tab order: what is played, who sits where, and how.
         with Vertical(id="new-game"):
             yield Static("New game", id="new-game-title")
-            with Grid(id="new-game-form"):
+            with Grid(id="new-game-what", classes="section"):
                 yield Label("Game")
                 titles = [(games.get(game_id).title, game_id) for game_id in self.game_ids]
                 yield Select(titles, value=game.id, allow_blank=False, compact=True, id="game")
@@ -74,6 +75,7 @@ class NewGameScreen(Screen[GameSession]):
                     yield Label("Players")
                     counts = [(str(count), count) for count in game.player_counts]
                     yield Select(counts, value=self.players, allow_blank=False, compact=True, id="players")
+            with Grid(id="new-game-seats", classes="section"):
                 for seat, name in enumerate(seat_names(game, self.players)):
                     yield Label(f"{name}{' (starts)' if seat == 0 else ''}")
                     yield Select(
@@ -83,6 +85,7 @@ class NewGameScreen(Screen[GameSession]):
                         compact=True,
                         id=f"seat-{seat}",
                     )
+            with Grid(id="new-game-options", classes="section"):
                 if game.variants:
                     yield Label("Variant")
                     variants = [("Standard", ""), *((VARIANT_NAMES.get(v, v), v) for v in game.variants)]
@@ -108,6 +111,25 @@ class NewGameScreen(Screen[GameSession]):
         yield KeysFooter()
         yield TooSmall()
 
+    def fit(self) -> None:
+        """Space the rows out where the spaced form fits above the footer, else set "-compact" (no blank line
+        between the rows of a section). Where even that does not fit, the form scrolls (see exotui.tcss)."""
+        box = self.query_one("#new-game")
+        if not box.display:
+            return
+        # Its whole height, scrolled or not; spaced, that is the compact one plus a blank line between each two rows
+        # of a section.
+        height = box.outer_size.height - box.size.height + box.virtual_size.height
+        gaps = sum(len(section.query(Label)) - 1 for section in self.query(".section"))
+        spaced = height + (gaps if self.has_class("-compact") else 0)
+        room = self.size.height - self.query_one(KeysFooter).outer_size.height
+        self.set_class(spaced > room, "-compact")
+
+    def on_resize(self) -> None:
+        # Once the layout for the size (and its size classes) is done, so the form's height is current. The first
+        # layout sends this too, and so does a resize while the help is over the form.
+        self.call_after_refresh(self.fit)
+
     async def on_select_changed(self, event: Select.Changed) -> None:
         """A different game or number of players changes the form: build it again, keeping the focus."""
         if event.select.id == "game" and event.value != self.game.id:
@@ -126,6 +148,7 @@ class NewGameScreen(Screen[GameSession]):
         focused = event.select.id
         await self.recompose()
         self.query_one(f"#{focused}", Select).focus()
+        self.call_after_refresh(self.fit)
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
