@@ -38,6 +38,9 @@ def test_selfplay_is_reproducible_from_its_seed(capsys):
         (["selfplay", "--variant", "long"], "no variant 'long'"),
         (["selfplay", "--frobnicate"], "unrecognized arguments"),
         (["nonsense"], "invalid choice"),
+        (["selfplay", "--game", "cryptid", "--players", "random"], "Cryptid is played by 2 to 5 players, got 1"),
+        (["serve", "--port", "99999"], "a port from 0 (any free one) to 65535, got 99999"),
+        (["serve", "--port", "ssh"], "expected a port number, got 'ssh'"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_with_exit_code_2(argv, message, capsys):

@@ -325,7 +325,7 @@ def test_variant_a_question_needs_a_space_without_any_piece_of_the_opponent():
 @pytest.mark.parametrize(
     ("players", "variant", "message"),
     [
-        (1, None, "played by 2 or 3 or 4 or 5 players"),
+        (1, None, "played by 2 to 5 players"),
         (6, None, "players"),
         (3, "expert", "no variant"),
         (3.0, None, "players"),

@@ -21,7 +21,7 @@ from exotui.ai.match import play_match
 from exotui.ai.measure import ArenaReport, available_cores, run_arena, run_bench, run_rules_bench
 from exotui.ai.players import LEVELS, MAX_ITERATIONS, MAX_SECONDS, PLAYER_KINDS, Player, UnknownPlayer, make_player
 from exotui.engine.lock import GameInUse
-from exotui.engine.protocol import GameSetupError, opening
+from exotui.engine.protocol import GameSetupError, opening, player_counts_text
 from exotui.engine.records import BadSave, GameRecord, Header, SavedGame, SavingOff, Seat, VerificationFailed, load
 from exotui.engine.savedir import ENV_VAR, SaveDir
 from exotui.engine.stats import aids_used
@@ -50,9 +50,7 @@ def _games_and_players() -> str:
     lines = ["games (--game ID, --variant V):"]
     for game_id in games.available():
         game = games.get(game_id)
-        low, high = min(game.player_counts), max(game.player_counts)
-        contiguous = len(game.player_counts) > 2 and game.player_counts == tuple(range(low, high + 1))
-        counts = f"{low} to {high}" if contiguous else " or ".join(str(count) for count in game.player_counts)
+        counts = player_counts_text(game.player_counts)
         variants = f"variants: {', '.join(game.variants)}" if game.variants else "no variants"
         lines.append(f"  {game_id:<10} {game.title}: {counts} players; {variants}")
     plain = [kind for kind in PLAYER_KINDS if not _has_levels(kind)]
@@ -88,7 +86,7 @@ def _game(game_id: str) -> games.Game:
 def _player_specs(text: str, game: games.Game) -> list[str]:
     specs = [spec.strip() for spec in text.split(",")]
     if len(specs) not in game.player_counts:
-        counts = " or ".join(str(n) for n in game.player_counts)
+        counts = player_counts_text(game.player_counts)
         raise CliError(f"{game.title} is played by {counts} players, got {len(specs)}: {text!r}")
     for spec in specs:
         try:
@@ -105,6 +103,16 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 0 (any free one) to 65535, got {value}")
     return value
 
 
@@ -567,7 +575,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="an SSH server: players reach the app with `ssh -p PORT HOST`")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=2222, help="port to listen on (default: 2222)")
+    serve.add_argument("--port", type=_port, default=2222, help="port to listen on (default: 2222)")
     serve.add_argument("--host-key", metavar="PATH", help="the server key, made if missing (default: DATA/host_key)")
     serve.add_argument("--max-sessions", metavar="N", type=_positive, default=20, help="players at once (default: 20)")
     serve.add_argument(

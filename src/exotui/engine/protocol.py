@@ -185,6 +185,14 @@ def _check_first(action: object, action_type: Any) -> str | None:
     return check(action)
 
 
+def player_counts_text(counts: Sequence[int]) -> str:
+    """How many play a game, in words: "2", "2 or 3", "2 to 5"."""
+    low, high = min(counts), max(counts)
+    if len(counts) > 2 and tuple(counts) == tuple(range(low, high + 1)):
+        return f"{low} to {high}"
+    return " or ".join(str(count) for count in counts)
+
+
 def check_setup(game: Game, seed: object, players: object, variant: object) -> None:
     """Raise GameSetupError unless `new_game(seed, players, variant)` asks for something `game` offers.
 
@@ -195,7 +203,7 @@ def check_setup(game: Game, seed: object, players: object, variant: object) -> N
     if type(seed) is not int:
         raise GameSetupError(f"{title}: the seed must be a whole number, got {shown(seed)}")
     if type(players) is not int or players not in game.player_counts:
-        counts = " or ".join(str(count) for count in game.player_counts)
+        counts = player_counts_text(game.player_counts)
         raise GameSetupError(f"{title} is played by {counts} players, got {shown(players)}")
     if variant is not None and (type(variant) is not str or variant not in game.variants):
         if not game.variants:
