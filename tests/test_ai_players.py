@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+
 import pytest
 
 from exotui.ai.mcts import ActionStats, SearchConfig
-from exotui.ai.players import TEMPERATURES, GreedyPlayer, MctsPlayer, UnknownPlayer, make_player
-from toygames import CHAIN_NIM, TICTACTOE, TRICKS, Mark, Play, Table, Take, board
+from exotui.ai.players import GreedyPlayer, MctsPlayer, UnknownPlayer, make_player
+from exotui.engine.protocol import EasyPlay
+from toygames import CHAIN_NIM, TICTACTOE, TRICKS, Mark, Play, Table, Take, TicTacToe, Tricks, board
 
 
 @pytest.mark.parametrize(
@@ -98,33 +102,96 @@ def test_the_policy_player_plays_the_games_rollout_action_or_random_without_one(
 def test_easy_draws_its_decision_among_the_plausible_ones_and_normal_and_hard_do_not() -> None:
     easy, normal, hard = (make_player(f"mcts:{level}") for level in ("easy", "normal", "hard"))
     assert isinstance(easy, MctsPlayer) and isinstance(normal, MctsPlayer) and isinstance(hard, MctsPlayer)
-    assert easy.temperature == TEMPERATURES["easy"] and normal.temperature is None and hard.temperature is None
-    # Visited 100, 80, 30 and 24 times: the last is below PLAUSIBLE_SHARE of the first and is never played.
+    assert easy.easy and not normal.easy and not hard.easy
+    # Visited 100, 80, 30 and 24 times: the last is below a quarter of the first and is never played.
     stats = [ActionStats(action, visits, 0.5) for action, visits in (("a", 100), ("b", 80), ("c", 30), ("d", 24))]
-    picks = [easy.pick(stats) for _ in range(2000)]
+    picks = [easy.pick(stats, EasyPlay()) for _ in range(2000)]
     assert set(picks) == {"a", "b", "c"}
     # Weights visits ** 4: the most visited most often, the runner-up about 0.8 ** 4 = 41% as often.
     assert picks.count("a") > picks.count("b") > picks.count("c")
     assert 0.3 < picks.count("b") / picks.count("a") < 0.55
 
 
+def test_a_margin_leaves_out_the_decisions_estimated_well_below_the_most_visited() -> None:
+    easy = MctsPlayer("easy", SearchConfig(iterations=1), easy=True)
+    # Visited nearly alike, as EXO n°2's placements are at a quarter second: "b" is estimated 0.05 below "a".
+    stats = [ActionStats("a", 20, 0.60), ActionStats("b", 19, 0.55), ActionStats("c", 18, 0.58)]
+    assert {easy.pick(stats, EasyPlay(margin=0.03)) for _ in range(500)} == {"a", "c"}
+    assert {easy.pick(stats, EasyPlay()) for _ in range(500)} == {"a", "b", "c"}
+
+
 def test_easy_plays_the_decision_it_drew_and_a_seed_replays_it() -> None:
     views = [TRICKS.view(TRICKS.new_game(seed, 2), 0) for seed in range(8)]
 
     def played(seed: int) -> list[object]:
-        player = MctsPlayer("easy", SearchConfig(iterations=200), seed, temperature=TEMPERATURES["easy"])
+        player = MctsPlayer("easy", SearchConfig(iterations=200), seed, easy=True)
         return [player.choose(TRICKS, view, 0) for view in views]
 
     first = played(3)
     assert first == played(3)
     legal = [TRICKS.legal_actions(view) for view in views]
     assert all(action in actions for action, actions in zip(first, legal, strict=True))
-    # The same search as without a temperature, but the decision played is not always its most visited one.
+    # The same search as without the draw, but the decision played is not always its most visited one.
     differs = False
     for seed in range(4):
         for view in views:
             plain = MctsPlayer("plain", SearchConfig(iterations=200), seed).decide(TRICKS, view, 0)
-            drawn = MctsPlayer("easy", SearchConfig(iterations=200), seed, temperature=0.25).decide(TRICKS, view, 0)
+            drawn = MctsPlayer("easy", SearchConfig(iterations=200), seed, easy=True).decide(TRICKS, view, 0)
             assert drawn.stats == plain.stats
             differs |= drawn.action != plain.action
     assert differs
+
+
+class BeginnerTicTacToe(TicTacToe):
+    """Tic-tac-toe whose easy level plays its policy on a share of its decisions: marking the last empty cell."""
+
+    def __init__(self, policy_share: float) -> None:
+        self.easy_play = EasyPlay(policy_share=policy_share)
+
+    @staticmethod
+    def rollout_action(state: object, actions: Sequence[Mark], rng: random.Random) -> Mark:
+        return actions[-1]
+
+
+# X to play: cell 2 wins at once (the only plausible decision of any search), the policy marks cell 8.
+WIN_OR_POLICY = board("XX. OO. ...")
+
+
+def test_a_games_easy_play_is_followed_by_easy_only() -> None:
+    game = BeginnerTicTacToe(policy_share=1.0)
+    easy = make_player("mcts:easy")
+    assert isinstance(easy, MctsPlayer)
+    played = easy.decide(game, WIN_OR_POLICY, 0)
+    assert (played.action, played.iterations) == (Mark(8), 0)
+    # The other levels search as before; hard is left out here only because it starts a process per core.
+    assert make_player("mcts:normal").choose(game, WIN_OR_POLICY, 0) == Mark(2)
+    assert MctsPlayer("plain", SearchConfig(iterations=200), 1).choose(game, WIN_OR_POLICY, 0) == Mark(2)
+
+
+def test_easy_draws_the_policys_share_of_its_decisions_from_its_seed() -> None:
+    game = BeginnerTicTacToe(policy_share=0.5)
+
+    def played(seed: int) -> list[Mark]:
+        player = MctsPlayer("easy", SearchConfig(iterations=100), seed, easy=True)
+        return [player.choose(game, WIN_OR_POLICY, 0) for _ in range(40)]
+
+    first = played(5)
+    assert first == played(5) != played(6)
+    assert 10 < first.count(Mark(8)) < 30 and first.count(Mark(8)) + first.count(Mark(2)) == 40
+
+
+def test_a_game_without_easy_play_gets_the_easy_of_every_game() -> None:
+    # The draw tuned on ExoFauna, which ExoFauna, Raging Rodents and Endless Forms keep.
+    assert EasyPlay() == EasyPlay(temperature=0.25, share=0.25, margin=None, policy_share=0.0)
+
+    class Declared(Tricks):
+        easy_play = EasyPlay()
+
+    views = [TRICKS.view(TRICKS.new_game(seed, 2), 0) for seed in range(6)]
+
+    def played(game: Tricks) -> list[object]:
+        player = MctsPlayer("easy", SearchConfig(iterations=100), 7, easy=True)
+        return [player.choose(game, view, 0) for view in views]
+
+    assert not hasattr(TRICKS, "easy_play")
+    assert played(TRICKS) == played(Declared())

@@ -6,6 +6,7 @@ documented exception, and the app never offers it).
 
 from __future__ import annotations
 
+import math
 import os
 import random
 from collections.abc import Callable, Sequence
@@ -15,7 +16,7 @@ import msgspec
 
 from exotui.ai.mcts import ActionStats, Cancel, ProgressCallback, SearchConfig, SearchResult
 from exotui.ai.parallel import parallel_search
-from exotui.engine.protocol import Game
+from exotui.engine.protocol import EasyPlay, Game
 
 
 class Player(Protocol):
@@ -93,21 +94,21 @@ class PolicyPlayer:
         self._rng = random.Random(seed)
 
     def choose(self, game: Game, view: Any, seat: int) -> Any:
-        actions = game.legal_actions(view)
-        policy = getattr(game, "rollout_action", None)
-        return self._rng.choice(actions) if policy is None else policy(view, actions, self._rng)
+        return policy_action(game, view, self._rng)
+
+
+def policy_action(game: Game, view: Any, rng: random.Random) -> Any:
+    """The game's playout policy (`rollout_action`) on `view`, or a random legal action without one."""
+    actions = game.legal_actions(view)
+    policy = getattr(game, "rollout_action", None)
+    return rng.choice(actions) if policy is None else policy(view, actions, rng)
 
 
 # Seconds per decision of the `mcts` (and `cheat`) levels.
 LEVELS: dict[str, float] = {"easy": 0.25, "normal": 1.0, "hard": 4.0}
-# Levels that do not always play the search's choice, so that a beginner can win: the temperature of the draw
-# among the root's decisions weighted by visits (`MctsPlayer.pick`). Without it `easy` played like a slightly
-# shorter `normal` and beat the one-ply greedy player at ExoFauna 7 games to 0; with 0.25 (weights visits ** 4)
-# it won 7 of 12, with 0.5 and 1 only 3 of 12 (seats rotated, load 5 on 2 cores).
-TEMPERATURES: dict[str, float] = {"easy": 0.25}
-# The draw only considers decisions the search visited at least this share as often as its most visited one: the
-# ones it rejected quickly (a blunder, a wasted turn) are never played.
-PLAUSIBLE_SHARE = 0.25
+# The level that does not always play the search's choice, so that a beginner can win: it plays as the game's
+# `easy_play` says (`engine.protocol.EasyPlay`; `MctsPlayer.pick`).
+EASY = "easy"
 # The largest search a level may ask for, typed on the command line or read from a save: beyond these the
 # computer would seem never to move.
 MAX_ITERATIONS = 1_000_000
@@ -149,8 +150,9 @@ def level_processes(level: str | None) -> int:
 class MctsPlayer:
     """Monte Carlo tree search on the seat's view (see `ai.mcts`), or on the true state for `cheat`.
 
-    With `processes` > 1 each decision is searched by that many trees on as many processes (`ai.parallel`). With a
-    `temperature` the decision is drawn among the plausible ones instead of being the most visited (`pick`).
+    With `processes` > 1 each decision is searched by that many trees on as many processes (`ai.parallel`). An
+    `easy` player plays as the game's `easy_play` says (`EasyPlay()` without it): on a share of its decisions the
+    game's playout policy, otherwise a decision drawn among the search's plausible ones (`pick`).
     """
 
     def __init__(
@@ -160,13 +162,13 @@ class MctsPlayer:
         seed: int = 0,
         sees_everything: bool = False,
         processes: int = 1,
-        temperature: float | None = None,
+        easy: bool = False,
     ) -> None:
         self.name = name
         self.config = config
         self.sees_everything = sees_everything
         self.processes = processes
-        self.temperature = temperature
+        self.easy = easy
         self._rng = random.Random(seed)
 
     def decide(
@@ -179,6 +181,11 @@ class MctsPlayer:
     ) -> SearchResult:
         """The full search result, its action the one this player plays; `cancel` and `on_progress` are passed to
         `ai.mcts.search`."""
+        play: EasyPlay = getattr(game, "easy_play", EasyPlay()) if self.easy else EasyPlay()
+        # Drawn only when the game asks for it, so a game without the hook replays exactly as before it.
+        if play.policy_share and self._rng.random() < play.policy_share:
+            action = policy_action(game, seen, self._rng)
+            return SearchResult(action, 0, 0, 0.0, 0.0, 0, (), False, self.sees_everything)
         result = parallel_search(
             game,
             seen,
@@ -190,17 +197,18 @@ class MctsPlayer:
             cancel=cancel,
             on_progress=on_progress,
         )
-        if self.temperature is None or not result.stats:
+        if not self.easy or not result.stats:
             return result
-        return msgspec.structs.replace(result, action=self.pick(result.stats))
+        return msgspec.structs.replace(result, action=self.pick(result.stats, play))
 
-    def pick(self, stats: Sequence[ActionStats]) -> Any:
-        """A root decision drawn with weight visits ** (1 / temperature) among those visited at least
-        PLAUSIBLE_SHARE as often as the most visited one, from this player's generator (so a seed replays)."""
-        assert self.temperature is not None
-        most = max(s.visits for s in stats)
-        plausible = [s for s in stats if s.visits >= PLAUSIBLE_SHARE * most]
-        weights = [s.visits ** (1 / self.temperature) for s in plausible]
+    def pick(self, stats: Sequence[ActionStats], play: EasyPlay) -> Any:
+        """A root decision drawn with weight visits ** (1 / play.temperature) among those visited at least
+        `play.share` times as often as the most visited one (and with a `play.margin`, whose mean reward is at most
+        that much below its), from this player's generator (so a seed replays)."""
+        top = max(stats, key=lambda s: (s.visits, s.mean_value))
+        floor = -math.inf if play.margin is None else top.mean_value - play.margin
+        plausible = [s for s in stats if s.visits >= play.share * top.visits and s.mean_value >= floor]
+        weights = [s.visits ** (1 / play.temperature) for s in plausible]
         return self._rng.choices(plausible, weights)[0].action
 
     def choose(self, game: Game, view: Any, seat: int) -> Any:
@@ -227,7 +235,7 @@ PLAYER_KINDS: dict[str, Callable[[str | None, int], Player]] = {
         search_config(level),
         seed,
         processes=level_processes(level),
-        temperature=TEMPERATURES.get(level or "normal"),
+        easy=level == EASY,
     ),
     "cheat": lambda level, seed: MctsPlayer(
         f"cheat:{level or 'normal'}",
@@ -235,7 +243,7 @@ PLAYER_KINDS: dict[str, Callable[[str | None, int], Player]] = {
         seed,
         True,
         level_processes(level),
-        TEMPERATURES.get(level or "normal"),
+        level == EASY,
     ),
 }
 

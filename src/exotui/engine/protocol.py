@@ -100,6 +100,30 @@ class Evaluator(Protocol):
     def __call__(self, state: Any) -> tuple[float, ...]: ...
 
 
+class EasyPlay(msgspec.Struct, frozen=True):
+    """Optional per-game attribute `easy_play`: how the `easy` level plays this game, so that a beginner can beat it
+    (`ai.players.MctsPlayer`). A game without it gets `EasyPlay()`, the defaults below.
+
+    Easy searches as the other levels do, then draws its decision among the root's plausible ones instead of
+    playing the most visited. What makes a game's easy too strong or too weak differs: at EXO n°2 a quarter second
+    visits nearly every placement alike (the draw is close to uniform, so easy fell far below greedy), while at
+    Cryptid deduction picks good decisions whatever the draw takes (easy played as well as normal).
+    """
+
+    # The draw's weights are visits ** (1 / temperature), among the decisions visited at least `share` times as
+    # often as the most visited one: those it rejected quickly (a blunder, a wasted turn) are never played. Tuned on
+    # ExoFauna against greedy (seats rotated, load 5 on 2 cores): playing the most visited, easy won 7 games to 0;
+    # with temperature 1 and 0.5 it won 3 of 12, with 0.25 (weights visits ** 4) 7 of 12.
+    temperature: float = 0.25
+    share: float = 0.25
+    # With a margin, the draw also leaves out the decisions whose mean reward is more than `margin` below the most
+    # visited one's: for a search that visits its decisions nearly alike.
+    margin: float | None = None
+    # The share of its decisions on which easy plays the game's playout policy (`rollout_action`, on its view)
+    # instead of searching: a beginner's move. The policy must then read nothing the deciding seat cannot see.
+    policy_share: float = 0.0
+
+
 class HintReason(Protocol):
     """Optional per-game hook for the app's hint: why `action` is worth playing, in one line, from `view` alone.
 
