@@ -1,7 +1,9 @@
-"""A real SSH client (asyncssh's) against a real `exotui serve` on localhost, for tests/test_serve*.py.
+"""A real SSH client (asyncssh's) against a real `exotui serve` on localhost, for tests/test_serve*.py; and a table
+served in the test's own event loop, for tests that talk to it as a table app does.
 
 `running(tmp_path)` starts the server in the test's event loop on a free port; `Terminal` is one client's session,
-keeping everything the server sent and waiting for text to appear on it.
+keeping everything the server sent and waiting for text to appear on it. `table_served` serves one `Table` on a Unix
+socket; `Person` joins it and reads its messages; `table_on_disk` leaves a game in progress where a table resumes it.
 """
 
 from __future__ import annotations
@@ -9,16 +11,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import random
 import re
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import asyncssh
+import msgspec
 
-from exotui.engine.records import BadSave, read_header
+from exotui import games
+from exotui.engine.records import BadSave, GameRecord, Seat, read_header
+from exotui.serve import wire
 from exotui.serve.server import ServeOptions, Server
+from exotui.serve.table import Seating, Table
 
 # Seconds to wait for a screen; generous, for a loaded 2-core machine (each app takes a second or two to start).
 PATIENCE = 60.0
@@ -133,3 +140,92 @@ class Terminal:
         self.conn.close()
         await self.conn.wait_closed()
         self._reader.cancel()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# A table without SSH
+
+
+@contextlib.asynccontextmanager
+async def table_served(data: Path, name: str = "direct") -> AsyncIterator[Path]:
+    """The socket of table `name`, served from DATA/tables/NAME (a game left there by `table_on_disk` resumes)."""
+    directory = data / "tables" / name
+    directory.mkdir(parents=True, exist_ok=True)
+    table = Table(name, directory)
+    socket = data / f"{name}.sock"
+    server = await asyncio.start_unix_server(table.serve, path=str(socket))
+    async with server:
+        yield socket
+
+
+class Person:
+    """A table app reduced to its messages: joins, then reads what the table says."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def join(cls, socket: Path, identity: str, saves: Path) -> Person:
+        reader, writer = await asyncio.open_unix_connection(str(socket))
+        await wire.send(writer, wire.Join(identity, identity, str(saves)))
+        return cls(reader, writer)
+
+    async def receive(self) -> object:
+        return await asyncio.wait_for(wire.receive(self.reader, wire.PERSON_DECODER), 30)
+
+    async def next(self, kind: type) -> Any:
+        """The next message of `kind`, skipping the others."""
+        while not isinstance(message := await self.receive(), kind):
+            pass
+        return message
+
+    async def send(self, message: msgspec.Struct) -> None:
+        await wire.send(self.writer, message)
+
+    async def play_to_the_end(self, seed: int) -> list[wire.Show]:
+        """Every Show until the End, deciding at random among the legal actions whenever it is this seat's turn."""
+        shows: list[wire.Show] = []
+        chooser = random.Random(seed)
+        while not isinstance(message := await self.receive(), wire.End):
+            if isinstance(message, wire.Show):
+                shows.append(message)
+                if message.viewer is not None and message.deciding == message.viewer:
+                    game = games.get(message.game)
+                    view = msgspec.msgpack.decode(message.view, type=game.state_type)
+                    action = chooser.choice(game.legal_actions(view))
+                    await self.send(wire.Decide(msgspec.msgpack.encode(action)))
+        return shows
+
+    def leave(self) -> None:
+        self.writer.close()
+
+
+def near_the_end(seed: int, left: int) -> list[object]:
+    """The actions of a random ExoFauna game but its last `left` decisions."""
+    game = games.get("exofauna")
+    chooser = random.Random(seed)
+    state, actions = game.new_game(seed, 2, None), []
+    while game.current_player(state) is not None:
+        action = chooser.choice(game.legal_actions(state))
+        actions.append(action)
+        state = game.apply(state, action)
+    return actions[:-left]
+
+
+def table_on_disk(
+    data: Path, name: str, holders: Sequence[str], saves: Sequence[Path], actions: Sequence[object]
+) -> Path:
+    """An ExoFauna table in progress as a server leaves it, seed 5: its save, and the seating that gives each
+    identity in `holders` its seat (Blue, then Yellow) and its saves directory."""
+    directory = data / "tables" / name
+    directory.mkdir(parents=True)
+    path = directory / "exofauna-test.exosave"
+    seats = [Seat("Blue (alice)", "human"), Seat("Yellow (bob)", "human")]
+    record = GameRecord.new(path, games.get("exofauna"), 5, seats)
+    record.save()
+    for action in actions:
+        record.append(action)
+    seating = Seating(str(path), list(holders), ["alice", "bob"], [str(directory) for directory in saves])
+    (directory / "seating.json").write_bytes(msgspec.json.encode(seating))
+    # The record (and with it the game's one-writer lock) goes as this function returns.
+    return path

@@ -4,15 +4,20 @@ someone who watches (the public view, no seat), and positions a few random decis
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import msgspec
 from textual.app import App
+from textual.events import Mount
 
 from exotui import games
 from exotui.serve import wire
 from exotui.serve.table import public_view, seat_names
 from exotui.serve.table_app import TableApp, TableScreen
+
+# game id -> (seed, random decisions into the game): positions with cards both hidden and seen in the hands.
+POSITIONS = {"exofauna": (2, 4), "rodents": (3, 6), "cryptid": (3, 12), "endless": (3, 12), "exo2": (3, 6)}
 
 
 def position(game_id: str, seed: int, decisions: int, players: int = 2) -> Any:
@@ -41,21 +46,22 @@ def watched(game_id: str, view: Any) -> wire.Show:
     return wire.Show(game_id, None, labels, msgspec.msgpack.encode(view), deciding, [], True, status)
 
 
-class WatchingApp(App[None]):
-    """The table app's stylesheets and table screen, shown one position a spectator receives."""
+class WatchingApp(TableApp):
+    """The table app shown one position a spectator receives, with no table to connect to; or, without `show`, its
+    table screen before the first Show, from a seat (`watching` False) or from none."""
 
-    CSS_PATH = TableApp.CSS_PATH
-    HORIZONTAL_BREAKPOINTS = TableApp.HORIZONTAL_BREAKPOINTS
-    VERTICAL_BREAKPOINTS = TableApp.VERTICAL_BREAKPOINTS
-
-    def __init__(self, show: wire.Show) -> None:
-        super().__init__()
+    def __init__(self, show: wire.Show | None, game_id: str = "exofauna", watching: bool = True) -> None:
+        super().__init__(Path("unused.sock"), wire.Join("carol", "carol", ""), "t")
         self.show = show
+        self.game_id, self.watching = game_id, watching
 
-    def on_mount(self) -> None:
-        screen = TableScreen(self.show.game)
-        self.push_screen(screen)
-        screen.call_later(screen.update, self.show)
+    def on_mount(self, event: Mount) -> None:
+        # In place of the table app's own (which connects to the table).
+        event.prevent_default()
+        if self.show is not None:
+            self.shown(self.show)
+        else:
+            self.push_screen(TableScreen(self.game_id, self.watching))
 
 
 def screen_text(app: App[Any]) -> str:

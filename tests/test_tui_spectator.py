@@ -1,5 +1,7 @@
 """A spectator's board (`Board.show` with viewer None, from the public view): it names no card of any hand but the
-ones everyone has seen, and says how many cards each hand holds; a Cryptid spectator reads no clue.
+ones everyone has seen, and says how many cards each hand holds; a Cryptid spectator reads no clue. A spectator's
+footer lists only the keys a spectator can use, and the table screen says it is waiting until the table's first
+position arrives, instead of drawing an empty hand.
 
 A card's name may lie in the open elsewhere (another copy in a hole, the same species on the row): the names the
 board draws once every hand is emptied are the table's, and are not held against it.
@@ -21,8 +23,9 @@ from exotui.games.endless.cards import card_name as endless_name
 from exotui.games.exofauna.cards import HIDDEN as EXO_HIDDEN
 from exotui.games.exofauna.cards import organism_of
 from exotui.games.rodents.cards import CARDS as RODENT_CARDS
-from pilot_helpers import in_event_loop, settle
-from spectator_helpers import WatchingApp, position, screen_text, seen_by_all, watched
+from exotui.serve.table_app import WAITING, WATCHING_KEYS
+from pilot_helpers import in_event_loop, settle, status_text
+from spectator_helpers import POSITIONS, WatchingApp, position, screen_text, seen_by_all, watched
 
 # game id -> (seed, random decisions into the game, a hand card's name, whether a public view's card is unseen)
 HANDS: dict[str, tuple[int, int, Callable[[int], str], Callable[[int], bool]]] = {
@@ -77,3 +80,38 @@ async def test_a_cryptid_spectator_reads_no_clue_and_every_players_pieces() -> N
     for seat, name in enumerate(games.get("cryptid").seat_names[:2]):
         cubes = sum(len(state.cubes[colour]) for colour in (seat, seat + 2))
         assert re.search(rf"{name}: {('alice', 'bob')[seat]} ■{cubes} ●\d+ ·\d+/\d+", text)
+
+
+# The footer's entry for each key a player's board has and a spectator's lacks (Cryptid's spectator moves over the map).
+DECIDING = ("choose", "back", "pick", "planet")
+
+
+@pytest.mark.parametrize("game_id", sorted(POSITIONS))
+@in_event_loop
+async def test_a_spectators_footer_lists_only_what_a_spectator_can_do_and_a_deciding_key_says_so(game_id: str) -> None:
+    seed, decisions = POSITIONS[game_id]
+    app = WatchingApp(watched(game_id, seen_by_all(game_id, position(game_id, seed, decisions))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        for entry in ("PgUp/Dn log", "? help", "q leave"):
+            assert entry in footer
+        assert not [entry for entry in DECIDING if entry in footer]
+        assert ("move" in footer) is (game_id == "cryptid")
+        for key in ("enter", "1", "escape"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert status_text(app) == WATCHING_KEYS
+
+
+@pytest.mark.parametrize("watching", [False, True], ids=["player", "spectator"])
+@in_event_loop
+async def test_until_the_first_position_arrives_the_table_says_it_is_waiting_and_draws_no_empty_hand(
+    watching: bool,
+) -> None:
+    app = WatchingApp(None, "exofauna", watching)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert WAITING in text
+        assert "Hand" not in text and "empty" not in text and "Hole 1" not in text

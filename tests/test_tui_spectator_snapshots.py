@@ -1,5 +1,5 @@
 """Screenshots of a spectator's table at 80x24 (the table app's screen shown the public view from no seat): every
-hand as everyone sees it, the rest of the table as usual.
+hand as everyone sees it, the rest of the table as usual, and a footer of the keys a spectator can use.
 
 Deterministic: fixed seeds and random decisions from them. Update after a deliberate change with
 `python -m pytest tests/test_tui_spectator_snapshots.py --snapshot-update`.
@@ -10,10 +10,7 @@ from __future__ import annotations
 import pytest
 
 from pilot_helpers import settle
-from spectator_helpers import WatchingApp, position, seen_by_all, watched
-
-# game id -> (seed, random decisions into the game): positions with cards both hidden and seen in the hands.
-POSITIONS = {"exofauna": (2, 4), "rodents": (3, 6), "cryptid": (3, 12), "endless": (3, 12), "exo2": (3, 6)}
+from spectator_helpers import POSITIONS, WatchingApp, position, seen_by_all, watched
 
 
 @pytest.mark.parametrize("game_id", sorted(POSITIONS))

@@ -8,6 +8,11 @@ belongs to an identity (the SSH key), so a player who drops out and comes back s
 
 Every action is saved (`GameRecord`) in DATA/tables/NAME/ as it is played, so the table survives a restart of the
 server; when the game ends, the save is copied into every seated player's saves, where it replays like any other.
+Then each seated person may ask for a rematch (the computers ask by themselves); once every seat has asked, a new
+game starts at the same table, with the same seats and a new deal, saved like the first, and watched by whoever
+stays.
+
+Each person is told what is new since what they were told last; the whole story once, on joining or at a new game.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from exotui.engine.protocol import Game, GameSetupError
 from exotui.engine.records import BadSave, GameRecord, SavingOff, Seat, write_atomic
 from exotui.engine.savedir import SUFFIX
 from exotui.serve import wire
-from exotui.tui.session import HUMAN, GameSession
+from exotui.tui.session import HUMAN, GameSession, Told
 from exotui.tui.session import Seat as SessionSeat
 
 # Seconds each AI decision stays on screen before the next one, so a chain of them can be followed.
@@ -73,14 +78,15 @@ def who(kind: str) -> str:
 
 @dataclass
 class Person:
-    """One connected app: whose it is, and the seat it holds (None: it watches, or waits in the lobby)."""
+    """One connected app: whose it is, the seat it holds (None: it watches, or waits in the lobby), and how many
+    decisions of this game it was told (None: none yet, its next Show tells the whole story)."""
 
     writer: asyncio.StreamWriter
     identity: str
     name: str
     saves: str
     seat: int | None = None
-    told: int = 0
+    told: int | None = None
 
 
 class Table:
@@ -93,6 +99,11 @@ class Table:
         self.seating: Seating | None = None
         self.started = False
         self.ai_busy = False
+        # The log as each seat (None: every seat) reads it, kept as the game goes: told again from the seed after
+        # every decision, for every person, it cost the table time that grew with the square of the game's length.
+        self.stories: dict[int | None, list[Told]] = {}
+        # Once the game is over: the seats that asked for a rematch (None: the game is not over).
+        self.agreed: set[int] | None = None
         self.done = asyncio.Event()
         self._resume()
 
@@ -150,7 +161,7 @@ class Table:
             person.seat = self.seating.holders.index(person.identity)
         elif self.session is None and self.creator is None:
             self.creator = person.identity
-            await wire.send(person.writer, wire.Choose())
+            await self.tell(person, wire.Choose())
             return
         elif self.seating is not None and not self.started:
             self._sit(person)
@@ -158,7 +169,10 @@ class Table:
                 await self.start()
                 return
         if self.started:
-            await self.show(person, whole=True)
+            await self.show(person)
+            if self.agreed is not None:
+                await self.tell_end(person)
+                await self.tell_votes()
         else:
             await self.tell_lobby()
 
@@ -169,11 +183,16 @@ class Table:
             waiting = next((p for p in self.people), None)
             if waiting is not None:
                 self.creator = waiting.identity
-                await wire.send(waiting.writer, wire.Choose())
+                await self.tell(waiting, wire.Choose())
         if not self.people:
             self.done.set()
         elif not self.started:
             await self.tell_lobby()
+        elif self.agreed is not None:
+            # Leaving is not asking for a rematch: whoever stays sees who is awaited now.
+            if person.seat is not None:
+                self.agreed.discard(person.seat)
+            await self.tell_votes()
 
     def _sit(self, person: Person) -> None:
         seating = self.seating
@@ -201,6 +220,8 @@ class Table:
             await self.fill(person, message.level)
         elif isinstance(message, wire.Decide):
             await self.decide(person, message.action)
+        elif isinstance(message, wire.Rematch):
+            await self.ask_rematch(person)
 
     async def setup(self, person: Person, setup: wire.Setup) -> None:
         if person.identity != self.creator or self.session is not None:
@@ -214,8 +235,8 @@ class Table:
             seats = tuple(SessionSeat(kind) for kind in setup.seats)
             session = GameSession(game, secrets.randbits(63), setup.variant, seats)
         except (games.UnknownGame, UnknownPlayer, GameSetupError, ValueError) as exc:
-            await wire.send(person.writer, wire.Refused(f"That table cannot be set: {exc}"))
-            await wire.send(person.writer, wire.Choose())
+            await self.tell(person, wire.Refused(f"That table cannot be set: {exc}"))
+            await self.tell(person, wire.Choose())
             return
         path = self.directory / f"{game.id}-{secrets.token_hex(4)}{SUFFIX}"
         count = len(seats)
@@ -236,7 +257,7 @@ class Table:
         try:
             make_player(spec)
         except UnknownPlayer as exc:
-            await wire.send(person.writer, wire.Refused(str(exc)))
+            await self.tell(person, wire.Refused(str(exc)))
             return
         assert self.seating is not None
         seats = list(self.session.seats)
@@ -265,27 +286,41 @@ class Table:
             session.record = None
             await self.everyone(wire.Refused(f"This table's game cannot be saved: {exc}"))
         self.started = True
+        self.stories = {}
+        for person in self.people:
+            person.told = None
         await self.after_action()
 
     async def decide(self, person: Person, encoded: bytes) -> None:
         session = self.session
         if not self.started or session is None or person.seat is None or session.deciding != person.seat:
-            await wire.send(person.writer, wire.Refused("It is not your decision."))
+            await self.tell(person, wire.Refused("It is not your decision."))
             return
         try:
             action = msgspec.msgpack.decode(encoded, type=session.game.action_type)
         except msgspec.DecodeError:
             action = None
         if action is None or action not in session.game.legal_actions(session.state):
-            await wire.send(person.writer, wire.Refused("That decision is not legal here."))
+            await self.tell(person, wire.Refused("That decision is not legal here."))
             return
         self.play(action)
         await self.after_action()
 
     def play(self, action: Any) -> None:
         # A failed write leaves the game going on unsaved (GameSession.apply); the table cannot ask anyone to retry.
+        session = self.session
+        assert session is not None
+        before = session.state
+        session.apply(action)
+        for seat, story in self.stories.items():
+            story.append(session.told(before, action, session.state, seat))
+
+    def story(self, seat: int | None) -> list[Told]:
+        """Every decision so far as the log tells it to `seat` (None: what every seat sees)."""
         assert self.session is not None
-        self.session.apply(action)
+        if seat not in self.stories:
+            self.stories[seat] = self.session.story(seat)
+        return self.stories[seat]
 
     # ---------------------------------------------------------------------------------------------------------
     # After every action: show it, then the AI or the end
@@ -324,9 +359,30 @@ class Table:
             # The table is free for a new game; the players keep theirs.
             record.path.unlink(missing_ok=True)
         self._seating_path.unlink(missing_ok=True)
-        state = msgspec.msgpack.encode(session.state)
+        self.agreed = {seat for seat, who_ in enumerate(session.seats) if not who_.is_human}
         for person in list(self.people):
-            await wire.send(person.writer, wire.End(session.game.id, self.headline(person.seat), self.labels(), state))
+            await self.tell_end(person)
+        await self.tell_votes()
+
+    # ---------------------------------------------------------------------------------------------------------
+    # A rematch: every seat asks, then the same seats play a new deal
+
+    async def ask_rematch(self, person: Person) -> None:
+        session = self.session
+        if self.agreed is None or session is None or person.seat is None:
+            await self.tell(person, wire.Refused("Only a seated player can ask for a rematch, once it is over."))
+            return
+        self.agreed.add(person.seat)
+        if len(self.agreed) < len(session.seats):
+            await self.tell_votes()
+            return
+        # A new secret deal: the finished game's seed is in the players' saves, so the next deal must not follow
+        # from it (the local app's rematch takes the next seed; at a table, players could work out the deal).
+        self.session = GameSession(session.game, secrets.randbits(63), session.variant, session.seats)
+        assert self.seating is not None
+        self.seating.save = str(self.directory / f"{session.game.id}-{secrets.token_hex(4)}{SUFFIX}")
+        self.agreed = None
+        await self.start()
 
     # ---------------------------------------------------------------------------------------------------------
     # What each person is told
@@ -351,11 +407,33 @@ class Table:
             return "You win!"
         return f"{labels[winners[0]]} wins."
 
+    async def tell_end(self, person: Person) -> None:
+        session = self.session
+        assert session is not None
+        state = msgspec.msgpack.encode(session.state)
+        await self.tell(person, wire.End(session.game.id, self.headline(person.seat), self.labels(), state))
+
+    async def tell_votes(self) -> None:
+        """Tell everyone who asked for a rematch and who is awaited."""
+        agreed, seating = self.agreed, self.seating
+        assert agreed is not None and seating is not None
+        present = {person.identity for person in self.people}
+        labels = self.labels()
+        asked = [labels[seat] for seat in sorted(agreed)]
+        awaited = [
+            labels[seat] + ("" if seating.holders[seat] in present else " (left the table)")
+            for seat in range(len(labels))
+            if seat not in agreed
+        ]
+        for person in list(self.people):
+            can_agree = person.seat is not None and person.seat not in agreed
+            await self.tell(person, wire.RematchVote(asked, awaited, can_agree))
+
     async def tell_lobby(self) -> None:
         for person in self.people:
             if person.identity == self.creator and self.session is None:
                 continue
-            await wire.send(person.writer, self.lobby(person))
+            await self.tell(person, self.lobby(person))
 
     def lobby(self, person: Person) -> wire.Lobby:
         if self.session is None:
@@ -369,13 +447,14 @@ class Table:
             lines.append("Every seat is taken: you will watch.")
         return wire.Lobby(lines, can_fill=person.seat is not None)
 
-    async def show(self, person: Person, whole: bool = False) -> None:
+    async def show(self, person: Person) -> None:
         session = self.session
         assert session is not None
         game = session.game
         seat = person.seat
-        story = session.story(seat)
-        start = 0 if whole else person.told
+        story = self.story(seat)
+        whole = person.told is None
+        start = person.told or 0
         person.told = len(story)
         if seat is not None:
             view = game.view(session.state, seat)
@@ -394,8 +473,8 @@ class Table:
             status = f"{labels[deciding]} is thinking…"
         if seat is None:
             status = f"Watching table {self.name}. {status}"
-        await wire.send(
-            person.writer,
+        await self.tell(
+            person,
             wire.Show(
                 game.id,
                 seat,
@@ -405,13 +484,18 @@ class Table:
                 [(told.turn, told.sentence, told.events) for told in story[start:]],
                 whole,
                 status,
-                session.opening() if start == 0 else (),
+                session.opening() if whole else (),
             ),
         )
 
+    async def tell(self, person: Person, message: msgspec.Struct) -> None:
+        # A person whose connection has just dropped is told nothing more: their own `serve` ends their stay.
+        with contextlib.suppress(ConnectionError):
+            await wire.send(person.writer, message)
+
     async def everyone(self, message: msgspec.Struct) -> None:
         for person in list(self.people):
-            await wire.send(person.writer, message)
+            await self.tell(person, message)
 
 
 async def _in_thread(function: Any, *args: Any) -> Any:

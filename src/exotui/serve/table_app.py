@@ -2,7 +2,8 @@
 it and sends back this seat's decisions. It never holds more than its own seat's view until the game is over.
 
 The game's own board draws the table, as in the single-player app; a spectator's board is drawn from no seat
-(viewer None), every hand as everyone sees it.
+(viewer None), every hand as everyone sees it. At the end, a seated person may ask for a rematch; the box says who
+has asked and who is awaited, and the new game replaces the old on everyone's screen.
 """
 
 from __future__ import annotations
@@ -11,15 +12,16 @@ import argparse
 import asyncio
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 import msgspec
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.events import Key
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import OptionList, Static
 
 from exotui import games
 from exotui.engine.records import exit_cleanly_on_signals
@@ -32,11 +34,15 @@ from exotui.tui.screens.new_game import NewGameScreen
 from exotui.tui.session import GameSession
 from exotui.tui.tables import STYLESHEETS, Board, board_class
 from exotui.tui.widgets.ai_status import AiStatus
+from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
 
 # Seconds to keep trying the table's socket while the server starts the table.
 CONNECT_PATIENCE: Final = 30.0
 LOBBY_HELP: Final = "a: fill the open seats with the AI (normal) and start · q: leave"
+WAITING: Final = "Waiting for the table…"
+ASKED: Final = "Rematch asked: waiting for the others"
+WATCHING_KEYS: Final = "You are watching: the players decide. PgUp/PgDn: the log · ?: help · q: leave"
 
 
 class WaitingScreen(Screen[None]):
@@ -51,7 +57,7 @@ class WaitingScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="waiting", markup=False)
-        yield Footer()
+        yield KeysFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:
@@ -70,28 +76,69 @@ class WaitingScreen(Screen[None]):
 
 
 class TableScreen(Screen[None]):
-    """The game at the table: the board from this seat (from none for a spectator), the status."""
+    """The game at the table: the board from this seat (from none for a spectator), the status.
 
-    def __init__(self, game_id: str) -> None:
+    Until the table's first Show, "Waiting for the table…" stands in for the board, which would show an empty hand.
+    A spectator's board takes only the keys that look (`Board.WATCHING`); any other key says what a spectator can
+    do. Once the game is over, Enter brings its result back.
+    """
+
+    DEFAULT_CSS = """
+    TableScreen #table-waiting { height: 1fr; content-align: center middle; color: $text-muted; }
+    """
+    BINDINGS: Final = [
+        # Priority, so it comes before the board's Enter; only once the game is over (check_action).
+        Binding("enter", "result", "result", priority=True),
+    ]
+
+    def __init__(self, game_id: str, watching: bool) -> None:
         super().__init__()
         self.game = games.get(game_id)
+        self.watching = watching
+        self.over = False
 
     def compose(self) -> ComposeResult:
-        yield board_class(self.game.id)(id="board")
+        board = board_class(self.game.id)(id="board")
+        board.display = False
+        board.watching = self.watching
+        yield board
+        yield Static(WAITING, id="table-waiting", markup=False)
         yield Static(id="status", markup=False)
-        yield Footer()
+        yield KeysFooter()
         yield TooSmall()
-
-    def on_mount(self) -> None:
-        self.on_screen_resume()
 
     def on_screen_resume(self) -> None:
         # The board holds the keys, so it has the focus whenever the table is visible.
-        self.query_one(Board).focus()
+        board = self.query_one(Board)
+        if board.display:
+            board.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Enter shows the result again once the game is over; before, it belongs to the board.
+        return self.over if action == "result" else True
+
+    def action_result(self) -> None:
+        assert isinstance(self.app, TableApp)
+        self.app.show_end()
+
+    def on_key(self, event: Key) -> None:
+        # A spectator's key that nothing takes (the board refuses those that decide): say what a spectator can do.
+        if self.watching and event.key not in self.active_bindings:
+            self.query_one("#status", Static).update(WATCHING_KEYS)
+
+    def ended(self, status: str) -> None:
+        """The game is over: `status` says so, and Enter brings the result back."""
+        self.over = True
+        self.query_one("#status", Static).update(status)
+        self.refresh_bindings()
 
     def update(self, show: wire.Show) -> None:
         self.query_one("#status", Static).update(show.status)
         board = self.query_one(Board)
+        if not board.display:
+            self.query_one("#table-waiting").remove()
+            board.display = True
+            self.on_screen_resume()
         view = msgspec.msgpack.decode(show.view, type=self.game.state_type)
         deciding_here = show.viewer is not None and show.deciding == show.viewer
         legal = self.game.legal_actions(view) if deciding_here else ()
@@ -114,9 +161,59 @@ class TableScreen(Screen[None]):
 
 
 class TableEndScreen(EndScreen):
-    """The end of the table's game: the result, and leave (the save is in your saves, for Replays)."""
+    """The end of the table's game: the result, who asked for a rematch and who is awaited. Dismissed with "leave"
+    (a player's copy of the game is in their saves, for Replays), or None (Esc) to look at the table; asking for a
+    rematch keeps the box up until the new game replaces it."""
 
-    CHOICES: Final = (("leave", "Leave the table (the game is in your saves, under Replays)"),)
+    CHOICES: Final = (
+        ("rematch", "Rematch (same seats, a new deal)"),
+        ("leave", "Leave (the game is in your saves, under Replays)"),
+    )
+
+    def __init__(self, headline: str, summary: list[str], seated: bool, vote: wire.RematchVote | None) -> None:
+        super().__init__(headline, summary)
+        self.seated = seated
+        self.vote = vote
+        self.asked = False
+
+    def on_mount(self) -> None:
+        menu = self.query_one("#end-menu", OptionList)
+        if not self.seated:
+            menu.remove_option("rematch")
+            menu.replace_option_prompt("leave", "Leave the table")
+        self.query_one("#end-box").mount(Static(id="rematch-vote", markup=False), before="#end-hint")
+        self.show_vote(self.vote)
+
+    def show_vote(self, vote: wire.RematchVote | None) -> None:
+        self.vote = vote
+        if vote is None:
+            return
+        # Before the box is mounted, its own on_mount shows the vote.
+        for line in self.query("#rematch-vote").results(Static):
+            line.update(vote_line(vote))
+            if self.seated and not vote.can_agree:
+                self._asked()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == "rematch":
+            # Not dismissed: the box shows who is still awaited until the new game begins.
+            event.prevent_default()
+            if not self.asked:
+                self._asked()
+                assert isinstance(self.app, TableApp)
+                self.app.send(wire.Rematch())
+
+    def _asked(self) -> None:
+        # The choice stays, and stays highlighted, rather than being disabled: a disabled choice would pass the
+        # highlight to Leave, where a second Enter would leave the table.
+        self.asked = True
+        self.query_one("#end-menu", OptionList).replace_option_prompt("rematch", ASKED)
+
+
+def vote_line(vote: wire.RematchVote) -> str:
+    """'Rematch asked by Yellow: AI normal. Waiting for Blue: alice.'"""
+    asked = f"Rematch asked by {', '.join(vote.agreed)}." if vote.agreed else "Nobody has asked for a rematch yet."
+    return f"{asked} Waiting for {', '.join(vote.awaited)}." if vote.awaited else asked
 
 
 class TableApp(App[None]):
@@ -136,7 +233,11 @@ class TableApp(App[None]):
         self.table = table
         self.writer: asyncio.StreamWriter | None = None
         self.game_id: str | None = None
-        self.ended = False
+        self.viewer: int | None = None
+        # Once the game is over: its end, and who asked for a rematch.
+        self.end: wire.End | None = None
+        self.vote: wire.RematchVote | None = None
+        self._restore_signals: Callable[[], None] | None = None
 
     def get_default_screen(self) -> Screen[None]:
         return WaitingScreen([f"Joining table {self.table}…"])
@@ -145,10 +246,14 @@ class TableApp(App[None]):
         # A dropped SSH connection (SIGHUP) ends the app; the table keeps the seat for this identity.
         if threading.current_thread() is threading.main_thread():
             loop = asyncio.get_running_loop()
-            exit_cleanly_on_signals(
+            self._restore_signals = exit_cleanly_on_signals(
                 lambda signum: loop.call_soon_threadsafe(lambda: self.exit(return_code=128 + signum))
             )
         self.run_worker(self.listen(), exclusive=True, group="table")
+
+    def on_unmount(self) -> None:
+        if self._restore_signals is not None:
+            self._restore_signals()
 
     async def listen(self) -> None:
         reader = await self.connect()
@@ -159,7 +264,7 @@ class TableApp(App[None]):
             while True:
                 self.received(await wire.receive(reader, wire.PERSON_DECODER))
         except (asyncio.IncompleteReadError, ConnectionError, ValueError):
-            if not self.ended:
+            if self.end is None:
                 self.exit(return_code=1, message=f"Table {self.table} closed.")
 
     async def connect(self) -> asyncio.StreamReader | None:
@@ -200,6 +305,8 @@ class TableApp(App[None]):
             self.shown(message)
         elif isinstance(message, wire.End):
             self.finished(message)
+        elif isinstance(message, wire.RematchVote):
+            self.voted(message)
         elif isinstance(message, wire.Refused):
             self.notify(message.text, severity="warning")
 
@@ -210,23 +317,60 @@ class TableApp(App[None]):
         seats = [seat.kind for seat in session.seats]
         self.send(wire.Setup(session.game.id, seats, session.variant))
 
-    def shown(self, show: wire.Show) -> None:
-        self.game_id = show.game
+    @property
+    def table_screen(self) -> TableScreen | None:
         screens = [screen for screen in self.screen_stack if isinstance(screen, TableScreen)]
-        if screens:
-            screens[-1].update(show)
-            return
-        screen = TableScreen(show.game)
-        self.push_screen(screen)
-        # After the screen's mount, so its board is there.
+        return screens[-1] if screens else None
+
+    def shown(self, show: wire.Show) -> None:
+        self.game_id, self.viewer = show.game, show.viewer
+        screen = self.table_screen
+        if show.whole:
+            # A game told from its start (you joined, or a rematch began): a fresh table, in place of the last one
+            # and of what lies over it (its end box).
+            self.end = self.vote = None
+            while screen is not None and screen in self.screen_stack:
+                self.pop_screen()
+            screen = TableScreen(show.game, watching=show.viewer is None)
+            self.push_screen(screen)
+        assert screen is not None
+        # In the order they came, and after the screen's mount (its board must be there).
         screen.call_later(screen.update, show)
 
     def finished(self, end: wire.End) -> None:
-        self.ended = True
+        self.end = end
+        screen = self.table_screen
+        assert screen is not None
+        # Once the last decision is painted under it.
+        screen.call_later(self.show_end)
+
+    def show_end(self) -> None:
+        """The end box over the final table (again, after Esc)."""
+        end = self.end
+        if end is None or isinstance(self.screen, TableEndScreen):
+            return
         game = games.get(end.game)
         state = msgspec.msgpack.decode(end.state, type=game.state_type)
         summary = board_class(game.id).summary(state, end.labels)
-        self.push_screen(TableEndScreen(end.headline, summary), lambda _: self.exit())
+        self.push_screen(TableEndScreen(end.headline, summary, self.viewer is not None, self.vote), self._left_end)
+        self._tell_over()
+
+    def _left_end(self, choice: str | None) -> None:
+        if choice == "leave":
+            self.exit()
+
+    def voted(self, vote: wire.RematchVote) -> None:
+        self.vote = vote
+        for screen in self.screen_stack:
+            if isinstance(screen, TableEndScreen):
+                screen.show_vote(vote)
+        self._tell_over()
+
+    def _tell_over(self) -> None:
+        screen = self.table_screen
+        if screen is not None:
+            vote = f" {vote_line(self.vote)}" if self.vote is not None else ""
+            screen.call_later(screen.ended, f"The game is over. Enter: the result.{vote}")
 
     # ---------------------------------------------------------------------------------------------------------
     # The app's own keys
@@ -237,7 +381,8 @@ class TableApp(App[None]):
 
     def action_request_quit(self) -> None:
         if not isinstance(self.screen, ConfirmScreen):
-            self.push_screen(ConfirmScreen("Leave the table? Your seat stays yours."), self._leave_if)
+            seat = " Your seat stays yours." if self.viewer is not None else ""
+            self.push_screen(ConfirmScreen(f"Leave the table?{seat}"), self._leave_if)
 
     def _leave_if(self, answer: bool | None) -> None:
         if answer:

@@ -49,7 +49,11 @@ class Decide(msgspec.Struct, tag=True, frozen=True):
     action: bytes
 
 
-ToTable = Join | Setup | Fill | Decide
+class Rematch(msgspec.Struct, tag=True, frozen=True):
+    """Once the game is over, a seated person asks for another: the same seats, a new deal."""
+
+
+ToTable = Join | Setup | Fill | Decide | Rematch
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -72,8 +76,9 @@ class Show(msgspec.Struct, tag=True, frozen=True):
 
     `viewer` is your seat (None for a spectator). `view` is the game's view for your seat, or for a spectator the
     public view (every seat's hidden parts hidden), which the board draws from no seat.
-    `log` is every decision since the last Show as (turn, sentence, events), told to your seat (a spectator reads
-    what every seat sees), or all of them when `whole` is set.
+    `log` is every decision since your last Show as (turn, sentence, events), told to your seat (a spectator reads
+    what every seat sees). `whole` marks the first Show of a game for you (you joined, or a rematch began): `log`
+    then holds every decision from the start, and the app draws a fresh table.
     """
 
     game: str
@@ -84,7 +89,7 @@ class Show(msgspec.Struct, tag=True, frozen=True):
     log: list[tuple[int, str, tuple[str, ...]]]
     whole: bool
     status: str
-    # What the setup did before the first decision (the game's `opening`), sent with the log's first entries.
+    # What the setup did before the first decision (the game's `opening`), sent with a `whole` Show.
     opening: tuple[str, ...] = ()
 
 
@@ -97,13 +102,23 @@ class End(msgspec.Struct, tag=True, frozen=True):
     state: bytes
 
 
+class RematchVote(msgspec.Struct, tag=True, frozen=True):
+    """Once the game is over: the seats that asked for a rematch (a computer's asks by itself), the seats awaited
+    (a person who left the table is marked so), and whether you may still ask. Sent on every change; when every
+    seat has asked, the new game's first Show follows."""
+
+    agreed: list[str]
+    awaited: list[str]
+    can_agree: bool
+
+
 class Refused(msgspec.Struct, tag=True, frozen=True):
     """Why a message was not taken (a decision out of turn, a bad setup): one line for the status bar."""
 
     text: str
 
 
-ToPerson = Choose | Lobby | Show | End | Refused
+ToPerson = Choose | Lobby | Show | End | RematchVote | Refused
 
 
 async def send(writer: asyncio.StreamWriter, message: msgspec.Struct) -> None:

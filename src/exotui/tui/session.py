@@ -89,9 +89,10 @@ class GameSession:
                     self.on_saving_off(exc)
             self.state = self.record.state
         self.actions.append(action)
-        return self._told(before, action, self.state, self.told_to)
+        return self.told(before, action, self.state, self.told_to)
 
-    def _told(self, before: Any, action: Any, after: Any, seat: int | None) -> Told:
+    def told(self, before: Any, action: Any, after: Any, seat: int | None) -> Told:
+        """How the log tells `seat` (None: what every seat sees) the `action` that took `before` to `after`."""
         game = self.game
         return Told(game.turn(before), describe_to(game, before, action, seat), game.events(before, action, after))
 
@@ -106,7 +107,7 @@ class GameSession:
         told = []
         for action in self.actions:
             after = self.game.apply(state, action)
-            told.append(self._told(state, action, after, seat))
+            told.append(self.told(state, action, after, seat))
             state = after
         return told
 

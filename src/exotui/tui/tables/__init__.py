@@ -59,6 +59,10 @@ class Board(Widget):
 
     # The game's part of the help screen: turn order and pieces, as plain text.
     HELP: ClassVar[str] = ""
+    # The actions that only look at the table, which a spectator may use too. A spectator's board (`watching`,
+    # set by the SSH table's app) refuses the others and leaves them out of the footer (`check_action`).
+    WATCHING: ClassVar[frozenset[str]] = frozenset({"scroll_log"})
+    watching = False
 
     class Decided(Message):
         """The player chose `action` (one of the legal actions the board was shown)."""
@@ -81,6 +85,9 @@ class Board(Widget):
         as everyone sees it (its size, the cards seen going in), with no "your" and no prompt; `legal` is empty.
         """
         raise NotImplementedError
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action in self.WATCHING or not self.watching
 
     def log(self, turn: int, sentence: str) -> None:
         """Add a described action to the board's log."""

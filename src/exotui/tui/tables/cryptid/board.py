@@ -91,6 +91,8 @@ def _help() -> str:
 
 class CryptidBoard(Board):
     HELP: Final = _help()
+    # A spectator too moves over the map to read a space, and counts with the aid what each colour may hold.
+    WATCHING: Final = Board.WATCHING | {"move", "aid"}
 
     BINDINGS: Final = [
         *table_keys(),

@@ -150,6 +150,8 @@ class EndlessBoard(CardThenAnswerBoard):
         ]
     )
 
+    # A spectator too opens the discard piles.
+    WATCHING: Final = CardThenAnswerBoard.WATCHING | {"piles"}
     BINDINGS: Final = [
         # Out of the footer, to fit 80 columns: the prompt says "r: reveal" whenever a window lets you reveal, the
         # discard piles' line says "(p)", and help lists both.
