@@ -20,6 +20,7 @@ from textual.widgets import Static
 from exotui import games
 from exotui.engine.records import load, read_header
 from exotui.serve import wire
+from exotui.serve.bench import table_game
 from exotui.serve.table import Seating, public_view
 from exotui.serve.table_app import ASKED, TableApp, TableEndScreen, TableScreen
 from exotui.tui.session import GameSession, Told
@@ -398,3 +399,10 @@ def test_the_table_app_asks_for_a_rematch_says_who_is_awaited_and_draws_the_new_
                 person.leave()
 
     asyncio.run(scenario())
+
+
+def test_the_table_bench_plays_a_whole_game_and_counts_what_each_person_is_sent(tmp_path):
+    decisions, people = asyncio.run(table_game("exo2", 1, tmp_path))
+    # One Show each at the start and after every decision; the spectator is sent as much as a player, or more.
+    assert decisions > 0 and all(person.shows == decisions + 1 for person in people)
+    assert 0 < people[0].received <= people[2].received

@@ -7,6 +7,10 @@ over. After each step, one more session sitting on the title screen is timed: a 
 and the time until its redraw arrives is the key-to-screen latency. Memory per session is the proportional set
 size (PSS, shared pages split between the processes sharing them) of each session's process tree. Prints one line
 per step and a summary.
+
+`python -m exotui.serve.bench --table GAME` measures one table instead, with no SSH and no terminal: two people
+playing random legal decisions and one spectator, over the table's own socket, for whole games. Prints the bytes the
+table sent each of them and the CPU time of the run.
 """
 
 from __future__ import annotations
@@ -15,13 +19,21 @@ import argparse
 import asyncio
 import contextlib
 import os
+import random
 import re
 import statistics
+import struct
 import sys
 import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
+
+import msgspec
+
+from exotui import games
+from exotui.serve import wire
+from exotui.serve.table import Table
 
 DOWN, UP, SHIFT_TAB = "\x1b[B", "\x1b[A", "\x1b[Z"
 # New game form: Blue from Human to AI normal, then Start (Yellow is AI normal already; Variant, Takebacks and
@@ -189,13 +201,83 @@ async def run(sessions: int, step: int, samples: int) -> None:
             await server.wait()
 
 
+class Listener:
+    """One person at a measured table: counts the bytes the table sends, and decides at random when asked."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, seed: int) -> None:
+        self.reader, self.writer = reader, writer
+        self.chooser = random.Random(seed)
+        self.received = 0
+        self.shows = 0
+
+    async def until_the_end(self) -> None:
+        while True:
+            (length,) = struct.unpack(">I", await self.reader.readexactly(4))
+            self.received += 4 + length
+            message = wire.PERSON_DECODER.decode(await self.reader.readexactly(length))
+            if isinstance(message, wire.End):
+                return
+            if isinstance(message, wire.Show):
+                self.shows += 1
+                if message.viewer is not None and message.deciding == message.viewer:
+                    game = games.get(message.game)
+                    view = msgspec.msgpack.decode(message.view, type=game.state_type)
+                    action = self.chooser.choice(game.legal_actions(view))
+                    await wire.send(self.writer, wire.Decide(msgspec.msgpack.encode(action)))
+
+
+async def table_game(game_id: str, seed: int, directory: Path) -> tuple[int, list[Listener]]:
+    """One whole game of `game_id` at a table: its decisions, and Blue's, Yellow's and a spectator's listener."""
+    table = Table("bench", directory)
+    socket = directory / "bench.sock"
+    server = await asyncio.start_unix_server(table.serve, path=str(socket))
+    async with server:
+        people = []
+        for index, name in enumerate(("blue", "yellow", "spectator")):
+            reader, writer = await asyncio.open_unix_connection(str(socket))
+            await wire.send(writer, wire.Join(name, name, str(directory / name)))
+            people.append(Listener(reader, writer, seed * 3 + index))
+            if index == 0:
+                # The first arrival chooses the game; the others take the seats, then watch.
+                await wire.receive(reader, wire.PERSON_DECODER)
+                await wire.send(writer, wire.Setup(game_id, ["human", "human"], None))
+        await asyncio.gather(*(person.until_the_end() for person in people))
+        assert table.session is not None
+        decisions = len(table.session.actions)
+        for person in people:
+            person.writer.close()
+        await table.done.wait()
+    return decisions, people
+
+
+async def run_table(game_id: str, count: int) -> None:
+    print(f"exotui table bench: {game_id}, two people deciding at random and a spectator, {count} games")
+    print("game  decisions  shows  bytes to Blue  to Yellow  to the spectator  bytes per show")
+    started = time.process_time()
+    total = 0
+    for seed in range(1, count + 1):
+        with tempfile.TemporaryDirectory(prefix="exotui-table-bench-") as directory:
+            decisions, people = await table_game(game_id, seed, Path(directory))
+        total += decisions
+        blue, yellow, spectator = (person.received for person in people)
+        per_show = blue / people[0].shows
+        print(f"{seed:4}  {decisions:9}  {people[0].shows:5}  {blue:13}  {yellow:9}  {spectator:16}  {per_show:14.0f}")
+    cpu = time.process_time() - started
+    print(f"CPU time (table and people together): {cpu:.2f} s, {cpu / total * 1000:.2f} ms per decision")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m exotui.serve.bench", description=__doc__)
     parser.add_argument("--sessions", type=int, default=20, help="busy sessions at the end (default: 20)")
     parser.add_argument("--step", type=int, default=2, help="busy sessions added per step (default: 2)")
     parser.add_argument("--samples", type=int, default=20, help="keys timed per step (default: 20)")
+    parser.add_argument("--table", metavar="GAME", help="measure one table of GAME instead (no SSH)")
+    parser.add_argument("--games", type=int, default=3, help="whole games with --table (default: 3)")
     args = parser.parse_args(argv)
-    asyncio.run(run(args.sessions, args.step, args.samples))
+    if args.table:
+        asyncio.run(run_table(args.table, args.games))
+    else:
+        asyncio.run(run(args.sessions, args.step, args.samples))
     return 0
 
 
