@@ -97,7 +97,7 @@ def test_the_player_with_fewest_animals_starts_then_fewest_adaptations():
 @pytest.mark.parametrize(
     ("players", "variant", "message"),
     [
-        (5, None, "1 or 2 or 3 or 4 players"),
+        (5, None, "1 to 4 players"),
         (0, None, "got 0"),
         (2, "6-invasions", "no variant"),
         (2, "solo", "no variant"),
