@@ -3,6 +3,8 @@ without takebacks, and a form whole at 80x24 for every game and number of player
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -148,6 +150,17 @@ def in_sight(app: App[object], widget: Widget) -> bool:
     return all(hit is widget or widget in hit.ancestors for hit in corners)
 
 
+@asynccontextmanager
+async def form_open(choices: Choices, size: tuple[int, int]) -> AsyncIterator[tuple[ExoTuiApp, Pilot]]:
+    """The app at `size`, on the new game form as `choices` left it (the title's Enter)."""
+    save_choices(choices)
+    app = ExoTuiApp(ai_pause=0, default_seed=7)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        yield app, pilot
+
+
 async def tab_round(app: ExoTuiApp, pilot: Pilot) -> list[str]:
     """The ids Tab focuses, from Start round to Start again, each checked to be in sight when it has the focus."""
     assert app.focused is not None and app.focused.id == "start" and in_sight(app, app.focused)
@@ -181,11 +194,7 @@ def fields(game_id: str, players: int) -> list[str]:
 @in_event_loop
 async def test_at_80x24_the_whole_form_fits_and_every_field_tab_reaches_is_in_sight(game_id: str, players: int) -> None:
     # Once, 4 players of Raging Rodents and 5 of Cryptid pushed the seats and Start below the footer.
-    save_choices(Choices(game_id, players))
-    app = ExoTuiApp(ai_pause=0, default_seed=7)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await settle(pilot)
+    async with form_open(Choices(game_id, players), (80, 24)) as (app, pilot):
         # All of it at once, from the title to Start, with nothing to scroll.
         form = app.screen.query_one("#new-game")
         assert in_sight(app, form) and form.max_scroll_y == 0
@@ -194,11 +203,7 @@ async def test_at_80x24_the_whole_form_fits_and_every_field_tab_reaches_is_in_si
 
 @in_event_loop
 async def test_the_rows_are_spaced_out_where_there_is_room_and_close_up_when_the_terminal_shrinks() -> None:
-    save_choices(Choices("cryptid", 5))
-    app = ExoTuiApp(ai_pause=0, default_seed=7)
-    async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("enter")
-        await settle(pilot)
+    async with form_open(Choices("cryptid", 5), (100, 40)) as (app, pilot):
         screen = app.screen
         red, orange = screen.query_one("#seat-0"), screen.query_one("#seat-1")
 
@@ -217,11 +222,7 @@ async def test_the_rows_are_spaced_out_where_there_is_room_and_close_up_when_the
 
 @in_event_loop
 async def test_the_form_fits_the_terminal_again_after_a_resize_under_the_help() -> None:
-    save_choices(Choices("cryptid", 5))
-    app = ExoTuiApp(ai_pause=0, default_seed=7)
-    async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("enter")
-        await settle(pilot)
+    async with form_open(Choices("cryptid", 5), (100, 40)) as (app, pilot):
         await pilot.press("question_mark")
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
@@ -240,11 +241,7 @@ async def test_a_form_too_tall_even_closed_up_scrolls_with_a_bar_and_keeps_the_f
     register(monkeypatch)
     # Pig for up to 12: more seats than any game has, more rows than 80x24 holds.
     monkeypatch.setattr(games.get("pig"), "player_counts", tuple(range(2, 13)))
-    save_choices(Choices("pig", 12))
-    app = ExoTuiApp(ai_pause=0, default_seed=7)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await settle(pilot)
+    async with form_open(Choices("pig", 12), (80, 24)) as (app, pilot):
         form = app.screen.query_one("#new-game")
         assert form.max_scroll_y > 0 and form.show_vertical_scrollbar
         assert await tab_round(app, pilot) == fields("pig", 12)
