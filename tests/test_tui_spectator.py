@@ -75,7 +75,10 @@ async def test_a_cryptid_spectator_reads_no_clue_and_every_players_pieces() -> N
     text = await drawn("cryptid", seen_by_all("cryptid", state), keys=("a",))
     clues = {CLUES[clue].text for clue in state.clues}
     assert not {clue for clue in clues if clue in text}
-    assert "clue" not in text.lower().replace("a: aid", "")
+    # The aid's notice says what it shows a spectator (it once said "? marks the spaces you cannot rule out").
+    notice = "Learning aid on: ·N: the clues each could hold."
+    assert notice in text and "rule out" not in text
+    assert "clue" not in text.replace(notice, "").lower().replace("a: aid", "")
     assert "aid: " not in text
     for seat, name in enumerate(games.get("cryptid").seat_names[:2]):
         cubes = sum(len(state.cubes[colour]) for colour in (seat, seat + 2))

@@ -338,7 +338,9 @@ class CryptidBoard(Board):
 
     def action_aid(self) -> None:
         self.aid = not self.aid
-        self._notice(f"Learning aid {'on: ? marks the spaces you cannot rule out' if self.aid else 'off'}.")
+        # A spectator holds no clue: for them the aid only counts the clues each colour could still hold.
+        shows = "? marks the spaces you cannot rule out" if self.viewer is not None else "·N: the clues each could hold"
+        self._notice(f"Learning aid {f'on: {shows}' if self.aid else 'off'}.")
         if self.view is not None:
             self._draw()
 
