@@ -38,10 +38,12 @@ class CryptidGame:
     # The app's hint says why (docs/engine.md, "A game in the app").
     hint_reason = staticmethod(hint_reason)
     # Deduction narrows the search to good decisions (search_actions), so drawing among them does not weaken easy:
-    # drawing uniformly among them it beat normal 13-11 in the two-player variant, and searching 3 useful questions
-    # drawn at random 12-12. What a beginner misses is the deduction itself: on half its decisions easy plays the
-    # simple deducer (rollout_action: a question about a space its own clues and the pieces leave, a search only
-    # once they leave one; cubes anywhere allowed), and lost to normal 7-17 (24 games, seats rotated; 5-19 on 65%).
+    # in the two-player variant, drawing uniformly among them it beat normal 13-11, and searching 3 useful questions
+    # drawn at random tied 12-12 (24 games each). What a beginner misses is the deduction itself: on half its
+    # decisions easy plays the simple deducer (rollout_action: a question about a space its own clues and the
+    # pieces leave, a search only once they leave one, a cube anywhere its clue allows). Two players, 48 games
+    # each, seats rotated: easy-normal 11-37, easy-greedy 16-32 (on 35% of its decisions: 12-36 and 18-30);
+    # three players (easy, normal, greedy), 48 games: 10, 22 and 16 wins.
     easy_play = EasyPlay(policy_share=0.5)
 
     def new_game(self, seed: int, players: int = 3, variant: str | None = None) -> CryptidState:

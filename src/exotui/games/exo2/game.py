@@ -75,9 +75,9 @@ class Exo2Game:
     # The app's hint says why (docs/engine.md, "A game in the app").
     hint_reason = staticmethod(views.hint_reason)
     # At a quarter second the search visits nearly every placement alike (50-100 of them, 3-18 visits each), so
-    # easy's draw was close to uniform and lost to greedy 0-12. Also leaving out the placements whose estimate is
-    # more than 0.03 below the search's choice, easy against greedy was 12-10 (2 drawn) and against normal 4-19 (1
-    # drawn), 24 games each, seats rotated.
+    # easy's draw was close to uniform and lost to greedy 0-12. Also leaving out the placements estimated more
+    # than 0.03 below the search's choice, easy beat greedy 14-10 and lost to normal 4-19 (1 drawn), 24 games each,
+    # seats rotated (`exotui arena --game exo2 --players mcts:easy,greedy --games 24 --jobs 1`).
     easy_play = EasyPlay(margin=0.03)
 
     def new_game(self, seed: int, players: int, variant: str | None = None) -> Exo2State:
