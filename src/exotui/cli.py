@@ -63,7 +63,8 @@ def _games_and_players() -> str:
         f"  {', '.join(plain)}: no levels",
         f"  {'|'.join(levelled)}[:LEVEL]: LEVEL is {names} ({seconds} s a decision; default normal),",
         f"    it=N (N iterations, 1 to {MAX_ITERATIONS:,}) or s=X (X seconds, more than 0 up to {MAX_SECONDS:g});",
-        "    easy draws its move among the search's best few, to be beatable",
+        "    easy draws its move among the search's best few, to be beatable (each game may weaken it",
+        "    further: Cryptid's easy plays the simple deducer on half its decisions)",
     ]
     return "\n".join(lines)
 
