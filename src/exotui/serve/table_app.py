@@ -341,8 +341,9 @@ class TableApp(App[None]):
         self.end = end
         screen = self.table_screen
         assert screen is not None
-        # Once the last decision is painted under it.
-        screen.call_later(self.show_end)
+        # Once the last decision is painted under it (as GameScreen.finish): the box is drawn over the table's last
+        # paint, and a callback merely queued could come before the table's repaint.
+        screen.call_after_refresh(self.show_end)
 
     def show_end(self) -> None:
         """The end box over the final table (again, after Esc)."""
