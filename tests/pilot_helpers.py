@@ -14,10 +14,10 @@ from textual.widgets import Static
 
 from exotui import games
 from exotui.engine.protocol import state_hash
+from exotui.play.session import GameSession, Seat
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
-from exotui.tui.session import GameSession, Seat
 from exotui.tui.widgets.prompt import ANSWER_KEYS
 
 

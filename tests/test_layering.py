@@ -1,4 +1,4 @@
-"""Imports go one way (docs/engine.md, "Layering"): engine <- games, engine <- ai <- tui."""
+"""Imports go one way (docs/engine.md, "Layering"): engine <- games, engine <- ai <- play <- tui and serve."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ ALLOWED = {
     "engine": ("exotui.engine.", *BELOW_ALL),
     "games": ("exotui.engine.", "exotui.games.", *BELOW_ALL),
     "ai": ("exotui.engine.", "exotui.ai.", *BELOW_ALL),
+    # A game in progress is the same for every front end: it knows nothing of Textual, the app or the server.
+    "play": ("exotui.engine.", "exotui.ai.", "exotui.play.", *BELOW_ALL),
 }
 
 
@@ -56,3 +58,27 @@ def test_the_checker_sees_an_import_from_above(tmp_path: Path) -> None:
     names = exotui_imports(module)
     assert names == ["exotui.games", "exotui.ai.players", "exotui.tui.app"]
     assert [name for name in names if not allowed(name, ALLOWED["engine"])] == ["exotui.ai.players", "exotui.tui.app"]
+
+
+def test_a_game_in_progress_imports_no_textual() -> None:
+    """`play/` runs under the app, the SSH table and the headless commands alike, so it may not need Textual."""
+    wrong = [
+        f"{path.relative_to(SRC)} imports {name}"
+        for path in sorted((SRC / "play").rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for name in ([a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""])
+        if name == "textual" or name.startswith("textual.")
+    ]
+    assert wrong == []
+
+
+def test_the_server_reaches_the_app_only_through_the_app_it_runs() -> None:
+    """`serve/` runs the table app (tui) for each person, but it may not reach into screens or tables itself."""
+    wrong = [
+        f"{path.relative_to(SRC)} imports {name}"
+        for path in sorted((SRC / "serve").rglob("*.py"))
+        for name in exotui_imports(path)
+        if name.startswith("exotui.tui") and path.name != "table_app.py"
+    ]
+    assert wrong == []

@@ -27,7 +27,7 @@ from exotui.cli import main
 from exotui.engine.lock import GameInUse, lock_path
 from exotui.engine.records import HUMAN, BadSave, GameRecord, SavingOff, Seat, load, read_header
 from exotui.engine.savedir import SaveDir
-from exotui.tui.session import GameSession
+from exotui.play.session import GameSession
 from hostile_files import HOSTILE_DATES, bounded
 from savegame_toy import GAME, play, register
 

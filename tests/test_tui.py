@@ -16,6 +16,7 @@ from textual.widgets import Static
 from exotui import games
 from exotui.engine.protocol import state_hash
 from exotui.games.exofauna.cards import card_name
+from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.tui import screens
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
@@ -23,7 +24,6 @@ from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.help import HelpScreen
 from exotui.tui.screens.new_game import DEFAULT_SEATS
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
-from exotui.tui.session import HUMAN, GameSession, Seat
 from exotui.tui.tables import Board
 from exotui.tui.tables.exofauna.board import GRID, ExoFaunaBoard, Mode, arrivals
 from exotui.tui.tables.exofauna.hand import Hand

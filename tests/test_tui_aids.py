@@ -15,11 +15,11 @@ from exotui import games
 from exotui.engine.records import GameRecord, load
 from exotui.engine.records import Seat as SavedSeat
 from exotui.engine.savedir import SaveDir
+from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.aids import hint_text
 from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.game import GameScreen
-from exotui.tui.session import GameSession, Seat
 from exotui.tui.tables import Board
 from pilot_helpers import in_event_loop, settle, status_text
 

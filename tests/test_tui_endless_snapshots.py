@@ -29,9 +29,9 @@ from exotui.games.endless.state import (
     Keep,
     Pass,
 )
+from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.game import GameScreen
-from exotui.tui.session import GameSession, Seat
 
 GAME = games.get("endless")
 SIZES = {"80x24": (80, 24), "large": (140, 40)}

@@ -11,10 +11,10 @@ from textual.pilot import Pilot
 from exotui import games
 from exotui.ai.players import make_player
 from exotui.games.exo2.state import Take
+from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
-from exotui.tui.session import GameSession, Seat
 
 SIZE = (80, 24)
 GAME = games.get("exo2")

@@ -14,10 +14,10 @@ from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from exotui import games
+from exotui.play.session import GameSession, Seat
 from exotui.tui import tables
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.game import GameScreen
-from exotui.tui.session import GameSession, Seat
 from exotui.tui.widgets.footer import KeysFooter
 from pilot_helpers import in_event_loop, settle
 

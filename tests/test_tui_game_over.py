@@ -10,12 +10,12 @@ from textual.widgets import OptionList
 
 from exotui import games
 from exotui.engine.savedir import SaveDir
+from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.replay import ReplayScreen
 from exotui.tui.screens.title import TitleScreen
-from exotui.tui.session import GameSession, Seat
 from exotui.tui.tables import Board
 from pilot_helpers import in_event_loop, settle, status_text
 

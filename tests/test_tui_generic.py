@@ -6,13 +6,13 @@ import pytest
 from textual.widgets import Select, Static
 
 from exotui import games
+from exotui.play.session import GameSession, Seat
 from exotui.tui import tables
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.help import HelpScreen
 from exotui.tui.screens.new_game import NewGameScreen
-from exotui.tui.session import GameSession, Seat
 from exotui.tui.tables.generic import GenericBoard
 from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
 from pilot_helpers import in_event_loop, settle, status_text

@@ -8,9 +8,9 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from exotui import games
+from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.game import GameScreen
-from exotui.tui.session import GameSession, Seat
 from exotui.tui.tables import Board
 from exotui.tui.widgets.game_log import GameLog
 from pilot_helpers import in_event_loop, settle

@@ -14,6 +14,7 @@ from textual.widgets import Button, DataTable
 from exotui import games
 from exotui.engine.records import load
 from exotui.engine.savedir import SaveDir
+from exotui.play.session import GameSession, Seat
 from exotui.tui import tables
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.confirm import ConfirmScreen
@@ -21,7 +22,6 @@ from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.load import LoadScreen
 from exotui.tui.screens.replay import ReplayScreen
 from exotui.tui.screens.stats import StatsScreen
-from exotui.tui.session import GameSession, Seat
 from exotui.tui.tables import Board
 from pilot_helpers import in_event_loop, settle
 from stats_builders import a_record

@@ -12,9 +12,9 @@ from textual.pilot import Pilot
 
 from exotui import games
 from exotui.ai.players import make_player
+from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.game import GameScreen
-from exotui.tui.session import GameSession, Seat
 
 SMALL = (80, 24)
 LARGE = (120, 40)

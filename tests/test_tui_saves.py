@@ -20,6 +20,7 @@ from exotui.engine.protocol import state_hash
 from exotui.engine.records import GameRecord, SavedGame, load
 from exotui.engine.records import Seat as RecordSeat
 from exotui.engine.savedir import SaveDir
+from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.tui import app as app_module
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
@@ -28,7 +29,6 @@ from exotui.tui.screens.load import DeleteScreen, LoadScreen
 from exotui.tui.screens.notice import NoticeScreen
 from exotui.tui.screens.replay import ReplayScreen, TurnScreen
 from exotui.tui.screens.title import TitleScreen
-from exotui.tui.session import HUMAN, GameSession, Seat
 from exotui.tui.tables import Board
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.move_list import MoveList

@@ -9,10 +9,10 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from exotui import games
+from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
-from exotui.tui.session import GameSession, Seat
 
 SIZE = (80, 24)
 

@@ -20,11 +20,11 @@ from exotui.engine.records import load
 from exotui.games.exo2 import rules as exo2_rules
 from exotui.games.exo2.state import Take
 from exotui.games.exofauna.cards import BLUE, YELLOW
+from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.replay import ReplayScreen
-from exotui.tui.session import GameSession, Seat
 from exotui.tui.tables.exo2.board import Exo2Board
 from exotui.tui.tables.exo2.board import Mode as Exo2Mode
 from exotui.tui.tables.exo2.universe import available_slots

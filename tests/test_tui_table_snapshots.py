@@ -15,12 +15,12 @@ from textual.pilot import Pilot
 
 from exotui import games
 from exotui.engine.savedir import SaveDir
+from exotui.play.session import GameSession, Seat
 from exotui.tui import tables
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.load import LoadScreen
-from exotui.tui.session import GameSession, Seat
 
 SIZES = [(80, 24), (120, 40)]
 SAMPLES = Path(__file__).parent.parent / "saves"

@@ -10,10 +10,10 @@ from textual.widgets import DataTable, OptionList, Static
 
 from exotui import games
 from exotui.engine.savedir import SaveDir
+from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.load import LoadScreen
-from exotui.tui.session import GameSession, Seat
 from pilot_helpers import in_event_loop, settle
 
 SAMPLES = Path(__file__).parent.parent / "saves"

@@ -26,7 +26,7 @@ from exotui.engine.records import BadSave, GameRecord, Header, SavedGame, Saving
 from exotui.engine.savedir import ENV_VAR, SaveDir
 from exotui.engine.stats import aids_used
 from exotui.engine.text import LINE_LIMIT, local_time, printable, printable_path
-from exotui.tui.session import GameSession
+from exotui.play.session import GameSession
 
 
 class CliError(Exception):

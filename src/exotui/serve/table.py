@@ -36,9 +36,9 @@ from exotui.ai.players import UnknownPlayer, make_player
 from exotui.engine.protocol import Game, GameSetupError
 from exotui.engine.records import BadSave, GameRecord, SavingOff, Seat, write_atomic
 from exotui.engine.savedir import SUFFIX
+from exotui.play.session import HUMAN, GameSession, Told
+from exotui.play.session import Seat as SessionSeat
 from exotui.serve import wire
-from exotui.tui.session import HUMAN, GameSession, Told
-from exotui.tui.session import Seat as SessionSeat
 
 # Seconds each AI decision stays on screen before the next one, so a chain of them can be followed.
 AI_PAUSE: Final = 0.6

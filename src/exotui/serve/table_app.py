@@ -25,13 +25,13 @@ from textual.widgets import OptionList, Static
 
 from exotui import games
 from exotui.engine.records import exit_cleanly_on_signals
+from exotui.play.session import GameSession
 from exotui.serve import wire
 from exotui.tui import app as tui_app
 from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.help import HelpScreen
 from exotui.tui.screens.new_game import NewGameScreen
-from exotui.tui.session import GameSession
 from exotui.tui.tables import STYLESHEETS, Board, board_class
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.footer import KeysFooter

@@ -30,6 +30,7 @@ from exotui.engine.records import (
 )
 from exotui.engine.records import Seat as SavedSeat
 from exotui.engine.savedir import SaveDir, SaveEntry
+from exotui.play.session import GameSession
 from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.help import HelpScreen
@@ -40,7 +41,6 @@ from exotui.tui.screens.open_elsewhere import OpenElsewhereScreen
 from exotui.tui.screens.replay import ANALYSIS_LEVEL, ReplayScreen
 from exotui.tui.screens.stats import StatsScreen
 from exotui.tui.screens.title import TitleScreen
-from exotui.tui.session import GameSession
 from exotui.tui.tables import STYLESHEETS, board_class
 from exotui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 

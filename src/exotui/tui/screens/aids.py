@@ -31,7 +31,7 @@ from exotui.tui.widgets.game_log import GameLog
 
 if TYPE_CHECKING:
     from exotui.ai.players import Player
-    from exotui.tui.session import GameSession
+    from exotui.play.session import GameSession
     from exotui.tui.tables import Board
 
 # The AI that gives hints: the normal level (a second's search), whatever the opponents' level.

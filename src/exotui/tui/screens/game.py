@@ -14,11 +14,11 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from exotui.ai.players import Player, make_player
+from exotui.play.session import GameSession, Told
 from exotui.tui.screens.aids import AidedScreen
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.new_game import seat_names
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
-from exotui.tui.session import GameSession, Told
 from exotui.tui.tables import Board, board_class
 from exotui.tui.thinking import Thought, decide
 from exotui.tui.widgets.ai_status import AiStatus

@@ -16,8 +16,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from exotui import games
+from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.tui.choices import Choices, load_choices, save_choices
-from exotui.tui.session import HUMAN, GameSession, Seat
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
 
