@@ -4,19 +4,23 @@ from it rematch, replay (a saved game) or the title."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from exotui import games
+from exotui.ai.players import make_player
 from exotui.engine.savedir import SaveDir
-from exotui.play.session import GameSession, Seat
+from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.replay import ReplayScreen
 from exotui.tui.screens.title import TitleScreen
 from exotui.tui.tables import Board
+from exotui.tui.widgets.ai_status import AiStatus
 from pilot_helpers import in_event_loop, settle, status_text
 
 
@@ -84,3 +88,56 @@ async def test_enter_pressed_twice_on_the_result_leaves_once(tmp_path: Path) -> 
         await settle(pilot)
         assert app.screen_stack == [app.screen] and isinstance(app.screen, TitleScreen)
     assert app.return_code in (None, 0)
+
+
+def last_decision_by_a_person(game_id: str, players: int, seed: int, variant: str | None) -> tuple[GameSession, Any]:
+    """A game of greedy seats played to one decision before its end, the seat of that last decision given to a
+    person: the session, and the action that ends the game."""
+    game = games.get(game_id)
+    player = make_player("greedy", seed)
+    state = game.new_game(seed, players, variant)
+    actions = []
+    while game.current_player(state) is not None:
+        seat = game.current_player(state)
+        action = player.choose(game, game.view(state, seat), seat)
+        actions.append(action)
+        state = game.apply(state, action)
+    before = game.new_game(seed, players, variant)
+    for action in actions[:-1]:
+        before = game.apply(before, action)
+    ender = game.current_player(before)
+    seats = tuple(Seat(HUMAN if seat == ender else "greedy") for seat in range(players))
+    session = GameSession(game, seed, variant, seats)
+    for action in actions[:-1]:
+        session.apply(action)
+    return session, actions[-1]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "variant"),
+    [("exofauna", 2, "quick"), ("exo2", 2, None), ("rodents", 1, None), ("cryptid", 3, None), ("endless", 2, None)],
+)
+@in_event_loop
+async def test_when_a_persons_decision_ends_the_game_the_table_shows_the_final_position(
+    game_id: str, players: int, variant: str | None
+) -> None:
+    """The board under the result is drawn from the final state, with no decision open (it was one decision
+    behind, its prompt still asking), and the AI panel no longer waits for a move."""
+    session, last = last_decision_by_a_person(game_id, players, 3, variant)
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = GameScreen(session, 0)
+        await app.push_screen(screen)
+        await settle(pilot)
+        board = screen.query_one(Board)
+        assert board.legal, "the person decides the last action"
+        board.post_message(Board.Decided(last))
+        for _ in range(200):
+            if isinstance(app.screen, EndScreen):
+                break
+            await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        assert session.deciding is None
+        assert board.view == session.view_for(screen.viewer)
+        assert not board.legal
+        assert "waiting for your move" not in str(screen.query_one(AiStatus).render())

@@ -132,10 +132,12 @@ class GameScreen(AidedScreen):
     def advance(self) -> None:
         """Ask whoever decides next, or end the game."""
         seat = self.session.deciding
+        # Drawn before the end too: the table under the result is the final position, with no question open, whoever
+        # made the last decision.
+        self.redraw()
         if seat is None:
             self.finish()
             return
-        self.redraw()
         if seat in self.players:
             self.think(seat)
         elif seat != self.at_keyboard:
@@ -158,6 +160,8 @@ class GameScreen(AidedScreen):
             self.status(f"{name}, your decision.", self.news)
         if not self.players:
             self.query_one(AiStatus).idle("No AI", "People only: pass the keyboard between decisions.")
+        elif seat is None:
+            self.query_one(AiStatus).idle(self.labels[next(iter(self.players))], "the game is over")
         elif seat not in self.players:
             ai = next(iter(self.players))
             self.query_one(AiStatus).idle(self.labels[ai], "waiting for your move")
