@@ -458,14 +458,17 @@ async def test_analysis_stops_at_once_when_cancelled_or_when_the_position_change
 
 
 @in_event_loop
-async def test_analysis_of_the_last_position():
+async def test_analysis_of_the_last_position(saves):
     async with make_app(None).run_test() as pilot:
         screen = await open_replay(pilot)
         await pilot.press("end", "a")
         assert not screen.analysing and "nobody has anything to decide" in status(screen)
-        # An unfinished game's last position has a decision to make, and no move played after it.
+        # An unfinished game's last position has a decision to make, and no move played after it: the person's
+        # own (the computer's would be searched from its hidden hand while the game is still in play).
         await pilot.press("escape")
-        screen = await open_replay(pilot, UNFINISHED)
+        record = unfinished_save(saves, actions=4)
+        assert record.game.current_player(record.state) == 0
+        screen = await open_replay(pilot, record.path)
         await pilot.press("end", "a")
         await until(pilot, lambda: not screen.analysing)
         assert status(screen).startswith("The AI would play: ") and "played" not in status(screen)

@@ -263,7 +263,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     header = saved.header
     lines = [_title(header, saved.game.title)]
     lines.extend(f"{'':6}→ {sentence}" for sentence in opening(saved.game, saved.states[0]))
-    for move in saved.moves():
+    for move in saved.moves(saved.told_to):
         lines.append(f"{move.number:4}. turn {move.turn:<3} {header.seats[move.seat].name}: {move.text}")
         lines.extend(f"{'':6}→ {event}" for event in move.events)
     lines.append(f"{header.status} (turn {header.turn})" if header.finished else header.status)

@@ -8,6 +8,7 @@ positions. Nothing here knows any game: actions are decoded with the game's own 
 from __future__ import annotations
 
 import contextlib
+import enum
 import errno
 import functools
 import os
@@ -19,13 +20,13 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Final, TypeVar
 
 import msgspec
 
 from exotui import __version__, games
 from exotui.engine.lock import GameInUse, GameLock, ensure_directory
-from exotui.engine.protocol import Game, GameSetupError, IllegalAction, state_hash
+from exotui.engine.protocol import Game, GameSetupError, IllegalAction, describe_to, state_hash
 from exotui.engine.text import UNSAFE_CHARS, os_reason, printable, printable_path
 
 FORMAT_VERSION = 1
@@ -187,6 +188,15 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
 _DATE_WORDS = {"created": "started", "updated": "last played"}
 
 
+class Omniscient(enum.Enum):
+    """Told as the whole truth: every hidden card named (a finished game's replay)."""
+
+    TOLD = "omniscient"
+
+
+OMNISCIENT: Final = Omniscient.TOLD
+
+
 class Move(msgspec.Struct, frozen=True):
     """One line of a move list: the action numbered from 1 (as error messages count), who decided, what it did, and
     what it caused (the game's `events`: claims, points, the end)."""
@@ -237,15 +247,36 @@ class SavedGame(msgspec.Struct, frozen=True):
     def final(self) -> Any:
         return self.states[-1]
 
-    def moves(self) -> tuple[Move, ...]:
-        """The described move list, one Move per action (described in the omniscient state before it)."""
+    @property
+    def sealed(self) -> tuple[int, ...]:
+        """The seats of the people who played a game still in play, whose views alone a replay may show (its hidden
+        cards are still in play, so Board Game Arena shows everything only after the end); () once it is finished
+        or when no person played it, when everything may be shown."""
+        if self.header.finished:
+            return ()
+        return tuple(seat for seat, who in enumerate(self.header.seats) if who.kind == HUMAN)
+
+    @property
+    def told_to(self) -> int | Omniscient | None:
+        """Whose eyes a move list of this save is for: everything, unless it is sealed (`sealed`): then the one
+        person who played it, or what every seat sees (several people shared the keyboard)."""
+        people = self.sealed
+        if not people:
+            return OMNISCIENT
+        return people[0] if len(people) == 1 else None
+
+    def moves(self, told_to: int | Omniscient | None = OMNISCIENT) -> tuple[Move, ...]:
+        """The described move list, one Move per action: described in the omniscient state before it, or as the
+        seat `told_to` may read it (None: what every seat sees), for a replay that may not show everything."""
         game = self.game
         return tuple(
             Move(
                 number=index + 1,
                 turn=game.turn(state),
                 seat=game.current_player(state),
-                text=game.describe(state, action),
+                text=game.describe(state, action)
+                if isinstance(told_to, Omniscient)
+                else describe_to(game, state, action, told_to),
                 events=game.events(state, action, after),
             )
             for index, (state, action, after) in enumerate(

@@ -26,6 +26,7 @@ from exotui.engine.stats import aids_used
 from exotui.play.session import GameSession, Seat
 from exotui.tui.screens.game import seat_label
 from exotui.tui.screens.new_game import seat_names
+from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.tables import Board, board_class
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.footer import KeysFooter
@@ -121,11 +122,14 @@ class ReplayScreen(Screen[None]):
         self.labels = tuple(escape(seat_label(session, seat, "{name} ({who})")) for seat in range(len(header.seats)))
         # The game's names for the seats (Blue, Yellow...), as the board and the move list call them.
         self.names = seat_names(self.game, len(header.seats))
-        self.moves = saved.moves()
+        self.moves = saved.moves(saved.told_to)
         # The position shown: after this many moves.
         self.position = 0
+        # The views `v` goes round: everything (None), then each seat's; only the people's own views while the game
+        # is still in play (`SavedGame.sealed`), each behind a pass screen when several shared the keyboard.
+        self.views: tuple[int | None, ...] = saved.sealed or (None, *range(len(header.seats)))
         # The seat whose view is shown, or None for everything (the omniscient view).
-        self.seat: int | None = None
+        self.seat = self.views[0]
         self.playing = False
         self.cancel = threading.Event()
         self.analysing = False
@@ -150,7 +154,11 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         # Paused until Space; moves the replay on by one move each tick while playing.
         self.play_timer = self.set_interval(self.play_step, self.next_move, pause=True)
-        self.redraw()
+        if self.seat is not None and len(self.views) > 1:
+            # Hot-seat, still in play: nothing is drawn until the person whose view it is has the keyboard.
+            self.app.push_screen(PassKeyboardScreen(self.names[self.seat]), lambda _: self.redraw())
+        else:
+            self.redraw()
 
     def on_unmount(self) -> None:
         self.cancel.set()
@@ -243,10 +251,17 @@ class ReplayScreen(Screen[None]):
         self.redraw()
 
     def action_view(self) -> None:
-        """Everything, then each seat's view in turn, then everything again."""
-        seats = len(self.names)
-        self.seat = 0 if self.seat is None else (self.seat + 1 if self.seat + 1 < seats else None)
-        self.redraw()
+        """Everything, then each seat's view in turn, then everything again (a game still in play: the views of the
+        people who played it, in turn)."""
+        seat = self.views[(self.views.index(self.seat) + 1) % len(self.views)]
+        if seat == self.seat:
+            self.status("This game is still in play: its replay shows only what you knew (every view once it is over).")
+            return
+        self.seat = seat
+        if self.saved.sealed and seat is not None:
+            self.app.push_screen(PassKeyboardScreen(self.names[seat]), lambda _: self.redraw())
+        else:
+            self.redraw()
 
     def action_back(self) -> None:
         if self.analysing:
@@ -266,6 +281,10 @@ class ReplayScreen(Screen[None]):
         seat = self.game.current_player(self.state)
         if seat is None:
             self.status("The game is over here: nobody has anything to decide.")
+            return
+        if self.saved.sealed and seat != self.seat:
+            # Its search, estimate and preferred move would be read from a hidden hand still in play.
+            self.status(f"This game is still in play: the AI analyses only the decisions of {self.names[self.seat]}.")
             return
         self.pause()
         self.analysing = True
