@@ -141,3 +141,25 @@ async def test_when_a_persons_decision_ends_the_game_the_table_shows_the_final_p
         assert board.view == session.view_for(screen.viewer)
         assert not board.legal
         assert "waiting for your move" not in str(screen.query_one(AiStatus).render())
+
+
+@in_event_loop
+async def test_a_new_game_from_the_palette_over_an_old_result_replaces_it(tmp_path: Path) -> None:
+    """Finish A, Esc, Enter (its result again), the palette's New game, Start: the new game was pushed over A's
+    result, which came back when the new one ended; now the new game replaces every screen above the title."""
+    app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path))
+    async with app.run_test() as pilot:
+        old = await play_out(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, EndScreen)
+        app.action_new_game()
+        await settle(pilot)
+        await pilot.press("enter")  # Start, with the form as it was left
+        await settle(pilot)
+        assert [type(screen) for screen in app.screen_stack] == [TitleScreen, GameScreen]
+        new = app.screen
+        assert isinstance(new, GameScreen) and new is not old
+        assert new.session.record is not None and new.session.record.path.exists()

@@ -186,10 +186,15 @@ class ExoTuiApp(App[None]):
     def _start(self, session: GameSession | None) -> None:
         if session is None:
             return
-        # A new game (from the palette, say) replaces the one being played: its search stops as it is removed.
-        while isinstance(self.screen, GameScreen):
+        self.show_game(GameScreen(self.recorded(session), self.ai_pause))
+
+    def show_game(self, screen: GameScreen) -> None:
+        """`screen` in place of every screen above the title: a new or resumed game (from the palette, say) replaces
+        the game being played (its search stops as it is removed) and whatever lies over it (an old result, help, a
+        list), so none of them can come back when it ends."""
+        while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(GameScreen(self.recorded(session), self.ai_pause))
+        self.push_screen(screen)
 
     def recorded(self, session: GameSession) -> GameSession:
         """`session` with its autosave in the save directory, the opening position written already."""
@@ -261,10 +266,8 @@ class ExoTuiApp(App[None]):
     def play_saved(self, session: GameSession) -> None:
         """Go on with a resumed game (`GameSession.resume`), in place of every screen above the title."""
         session.on_saving_off = self.tell_saving_off
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
         # Its log tells how the game got here (`GameScreen.retell`, on mount).
-        self.push_screen(GameScreen(session, self.ai_pause))
+        self.show_game(GameScreen(session, self.ai_pause))
 
     def after_game(self, session: GameSession) -> Callable[[str | None], None]:
         """What the end screen's choice does: a rematch replaces the game; the others leave it."""
