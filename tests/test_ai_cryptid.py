@@ -10,13 +10,16 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from cryptid_builders import allows, position
 from exotui import games
 from exotui.ai.players import make_player
-from exotui.games.cryptid.state import Search
+from exotui.games.cryptid.board import space_name
+from exotui.games.cryptid.state import Hint, Search
 from exotui.games.cryptid.view import deduce
 from honesty import decisions_behind_the_view, random_positions
 
 GAME = games.get("cryptid")
+ALL_NAMES = [space_name(spot) for spot in range(108)]
 
 
 def twin_with_other_clues(state: Any, seat: int) -> Any:
@@ -106,3 +109,20 @@ def test_property_two_truths_behind_one_view_get_one_decision(seed: int, players
         make_player("mcts:it=60", seed=seed).decide(GAME, GAME.view(truth, seat), seat) for truth in (state, twin)
     ]
     assert decisions[0].action == decisions[1].action and decisions[0].stats == decisions[1].stats
+
+
+def test_no_computer_kind_reveals_the_hint() -> None:
+    # RULINGS.md 4: computer players never ask for it. A turn with few decisions, so a random pick would often be it.
+    bare = position()
+    cubes: dict[str, list[str]] = {"red": [], "orange": [], "purple": []}
+    for spot, name in enumerate(ALL_NAMES):
+        ruling_out = [colour for colour in cubes if not allows(bare, colour) >> spot & 1]
+        if name not in ("A1", "L9") and ruling_out:
+            cubes[ruling_out[0]].append(name)
+    state = position(cubes={colour: " ".join(names) for colour, names in cubes.items()})
+    seat = GAME.current_player(state)
+    seen = GAME.view(state, seat)
+    assert Hint() in GAME.legal_actions(seen) and len(GAME.legal_actions(seen)) <= 12
+    for spec in ("random", "greedy", "policy", "mcts:easy", "mcts:normal", "mcts:it=30"):
+        for seed in range(40 if spec in ("random", "greedy") else 3):
+            assert type(make_player(spec, seed).choose(GAME, seen, seat)) is not Hint, spec

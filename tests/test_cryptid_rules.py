@@ -7,7 +7,7 @@ import pytest
 
 from cryptid_builders import a_space, allows, at, pieces_on, position, spots
 from exotui.engine.protocol import GameSetupError, IllegalAction
-from exotui.games.cryptid.board import spaces
+from exotui.games.cryptid.board import space_name, spaces
 from exotui.games.cryptid.cards import CLUES, HINTS
 from exotui.games.cryptid.game import GAME
 from exotui.games.cryptid.rules import apply, legal_actions
@@ -364,3 +364,45 @@ def test_apply_never_changes_its_input():
     copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=type(state))
     apply(state, Ask(a_space(state, ruled_out_by="orange"), ORANGE))
     assert state == copy
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Applying a decision to a view
+
+
+def test_a_question_on_a_view_is_refused_as_its_answer_reads_a_hidden_clue():
+    # The view holds HIDDEN (-1) for Orange's clue, which indexed the last clue's mask: a made-up answer.
+    state = position()
+    for spot in (a_space(state, allowed_by="orange"), a_space(state, ruled_out_by="orange")):
+        with pytest.raises(IllegalAction, match="depends on a clue this view hides"):
+            apply(view(state, RED), Ask(spot, ORANGE))
+        apply(state, Ask(spot, ORANGE))  # the true position answers
+
+
+def test_a_search_on_a_view_is_refused_unless_every_other_seat_has_answered_already():
+    state = position()
+    spot = a_space(state, allowed_by="red")
+    with pytest.raises(IllegalAction, match="depends on a clue this view hides"):
+        apply(view(state, RED), Search(spot))
+    everyone = position(discs={"orange": space_name(spot), "purple": space_name(spot)})
+    assert apply(view(everyone, RED), Search(spot)).winner == RED
+
+
+def test_the_hint_and_the_answerers_cube_on_a_view_are_refused_too():
+    state = position()
+    with pytest.raises(IllegalAction, match="hint is hidden"):
+        apply(view(state, RED), Hint())
+    duo = position(2)
+    asked = apply(duo, Ask(a_space(duo, ruled_out_by="orange teal"), ORANGE))
+    # The answerer's cube is followed by the asker's, which only the asker's clues allow.
+    with pytest.raises(IllegalAction, match="depends on a clue this view hides"):
+        apply(view(asked, ORANGE), Answer(ORANGE))
+    apply(asked, Answer(ORANGE))
+
+
+def test_decisions_that_read_only_the_deciding_seats_clue_work_on_its_view():
+    state = position(step=PENALTY)
+    spot = a_space(state, ruled_out_by="red")
+    assert apply(view(state, RED), Cube(spot, RED)).cubes[RED] == (spot,)
+    with pytest.raises(IllegalAction, match="depends on a clue this view hides"):
+        apply(view(state, ORANGE), Cube(spot, RED))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -16,7 +17,7 @@ import msgspec
 
 from exotui.ai.mcts import ActionStats, Cancel, ProgressCallback, SearchConfig, SearchResult
 from exotui.ai.parallel import parallel_search
-from exotui.engine.protocol import EasyPlay, Game
+from exotui.engine.protocol import EasyPlay, Game, LevelPlay, people_only
 
 
 class Player(Protocol):
@@ -47,7 +48,15 @@ class RandomPlayer:
         self._rng = random.Random(seed)
 
     def choose(self, game: Game, view: Any, seat: int) -> Any:
-        return self._rng.choice(game.legal_actions(view))
+        return self._rng.choice(computer_actions(game, game.legal_actions(view)))
+
+
+def computer_actions(game: Game, actions: Sequence[Any]) -> Sequence[Any]:
+    """The legal `actions` a computer player may choose: all but the game's `people_only` kinds (Cryptid's hint)."""
+    kept = people_only(game)
+    if not kept:
+        return actions
+    return [action for action in actions if type(action) not in kept] or actions
 
 
 class GreedyPlayer:
@@ -64,7 +73,7 @@ class GreedyPlayer:
         self._rng = random.Random(seed)
 
     def choose(self, game: Game, view: Any, seat: int) -> Any:
-        actions = game.legal_actions(view)
+        actions = computer_actions(game, game.legal_actions(view))
         if len(actions) == 1:
             return actions[0]
         state = game.determinize(view, seat, self._rng)
@@ -101,7 +110,7 @@ def policy_action(game: Game, view: Any, rng: random.Random) -> Any:
     """The game's playout policy (`rollout_action`) on `view`, or a random legal action without one."""
     actions = game.legal_actions(view)
     policy = getattr(game, "rollout_action", None)
-    return rng.choice(actions) if policy is None else policy(view, actions, rng)
+    return rng.choice(computer_actions(game, actions)) if policy is None else policy(view, actions, rng)
 
 
 # Seconds per decision of the `mcts` (and `cheat`) levels.
@@ -163,8 +172,11 @@ class MctsPlayer:
         sees_everything: bool = False,
         processes: int = 1,
         easy: bool = False,
+        level: str | None = None,
     ) -> None:
         self.name = name
+        # The level as typed ("normal", "it=300"), for the game's `level_play` hook; None: always search.
+        self.level = level
         self.config = config
         self.sees_everything = sees_everything
         self.processes = processes
@@ -181,6 +193,16 @@ class MctsPlayer:
     ) -> SearchResult:
         """The full search result, its action the one this player plays; `cancel` and `on_progress` are passed to
         `ai.mcts.search`."""
+        own: LevelPlay | None = getattr(game, "level_play", None)
+        if own is not None and self.level is not None and not self.sees_everything:
+            started = time.perf_counter()
+            ranked = own(self.level, seen, seat, self._rng)
+            if ranked is not None:
+                # Ranked best first: shown as visits so that the app's hint reads them as a search's.
+                stats = tuple(
+                    ActionStats(action, len(ranked) - rank, value) for rank, (action, value) in enumerate(ranked)
+                )
+                return SearchResult(ranked[0][0], 0, 0, time.perf_counter() - started, 0.0, 0, stats, False, False)
         play: EasyPlay = getattr(game, "easy_play", EasyPlay()) if self.easy else EasyPlay()
         # Drawn only when the game asks for it, so a game without the hook replays exactly as before it.
         if play.policy_share and self._rng.random() < play.policy_share:
@@ -236,6 +258,7 @@ PLAYER_KINDS: dict[str, Callable[[str | None, int], Player]] = {
         seed,
         processes=level_processes(level),
         easy=level == EASY,
+        level=level or "normal",
     ),
     "cheat": lambda level, seed: MctsPlayer(
         f"cheat:{level or 'normal'}",

@@ -124,6 +124,26 @@ class EasyPlay(msgspec.Struct, frozen=True):
     policy_share: float = 0.0
 
 
+class LevelPlay(Protocol):
+    """Optional per-game hook `level_play(level, view, seat, rng)`: the decision a computer player of `level`
+    ("easy", "normal", "hard", or a budget such as "it=300") makes in this game's own way, for a game whose search
+    reasons as no person can (Cryptid's exact deduction wins before people have asked a question). None: the level
+    searches as it does in every game (and `easy_play` applies).
+
+    The answer ranks the decisions worth considering, best first, each with the level's estimate in [0, 1] of the
+    seat's chance to win after it (the app's hint shows it); the first is played. Read from `view` alone (so honest),
+    drawing only from `rng` (so a seed replays), never a `people_only` action.
+    """
+
+    def __call__(self, level: str, view: Any, seat: int, rng: random.Random) -> Sequence[tuple[Any, float]] | None: ...
+
+
+def people_only(game: Game) -> tuple[type, ...]:
+    """The game's optional `people_only` attribute: the kinds of action no computer player chooses (Cryptid's Hint:
+    RULINGS.md 4, a computer never asks for it); none without it."""
+    return getattr(game, "people_only", ())
+
+
 class HintReason(Protocol):
     """Optional per-game hook for the app's hint: why `action` is worth playing, in one line, from `view` alone.
 

@@ -26,6 +26,7 @@ from exotui.games.cryptid.cards import (
 from exotui.games.cryptid.puzzle import draw_puzzle, habitat, unused_hints
 from exotui.games.cryptid.state import (
     ANSWER,
+    HIDDEN,
     NONE,
     OPENING,
     OVER,
@@ -266,6 +267,9 @@ def _problem(state: CryptidState, action: Any, kind: type) -> str | None:
     step = state.step
     seat = current_player(state)
     assert seat is not None
+    hidden = _hidden(state, action, kind, seat)
+    if hidden:
+        return hidden
     if kind is Hint:
         if step != TURN:
             return "the hint may be revealed only at the start of a turn"
@@ -293,6 +297,34 @@ def _problem(state: CryptidState, action: Any, kind: type) -> str | None:
     return None if action.colour in _cube_answers(state, seat, state.target) else "that colour's clue allows the space"
 
 
+def _hidden(state: CryptidState, action: Any, kind: type, seat: int) -> str | None:
+    """Why `action` cannot be applied to `state`, a view: its outcome reads a clue (or the hint) that the view hides.
+
+    A view holds HIDDEN (-1) for those, which would index the last clue's mask: the answer would be made up.
+    None on a true state, and on a view for the decisions that read only what it shows.
+    """
+    clues = state.clues
+    if state.hint != HIDDEN and HIDDEN not in clues:
+        return None  # a true position: the search's inner loop comes this way
+    if kind is Hint:
+        return "the hint is hidden in this view" if state.hint == HIDDEN else None
+    # The seat to decide reads its own clues; the asker's (or searcher's) decide its cube after a cube answer.
+    readers = {seat, state.player}
+    if kind is Ask and action.seat < state.players:
+        readers.add(action.seat)
+    if any(clues[colour] == HIDDEN for reader in readers for colour in colours_of(state.players, reader)):
+        return HIDDEN_CLUE
+    answering = kind is Search or (kind is Relocate and len(state.relocating) == 1)
+    if answering and state.player == seat:
+        bit = 1 << (action.space if kind is Search else state.target)
+        for other in _others(state, seat):
+            for colour in colours_of(state.players, other):
+                if clues[colour] == HIDDEN and not disc_masks(state)[colour] & bit:
+                    return HIDDEN_CLUE
+    return None
+
+
+HIDDEN_CLUE: Final = "the answer depends on a clue this view hides; apply it to the true position"
 _CUBE_RULE: Final = "a cube goes on a space without a cube that the clue of its colour rules out"
 _ASK_RULE: Final = "ask about a space without a cube where that player has no piece"
 _SEARCH_RULE: Final = "search a space without a cube that your clue allows"
