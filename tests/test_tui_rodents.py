@@ -8,17 +8,21 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from exotui import games
 from exotui.games.rodents.state import Pass, Place, Play, Reveal, Stop, Swap
+from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.tables.rodents.board import Mode, RodentsBoard, card_choices, list_choices
+from exotui.tui.tables.rodents.collection import CollectionZone
 from exotui.tui.tables.rodents.field import FieldZone
-from exotui.tui.widgets.prompt import ANSWER_KEYS
+from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
 from pilot_helpers import in_event_loop, open_game, play_by_keys, press_answer, replays, settle, status_text
+from rodents_builders import collection, position, rodent
 
 GAME = games.get("rodents")
 
@@ -142,3 +146,59 @@ async def test_keys_that_do_nothing_say_why_and_esc_goes_back_to_the_hand() -> N
         if the_board.mode is Mode.WAIT:
             await pilot.press("1")
             assert "Not your turn" in status_text(app)
+
+
+# --- what a newcomer read wrong at 80x24 (issue 20) -----------------------------------------------------------------
+
+
+def at_position(state: object, seats: tuple[str, ...] = ("human", "greedy")) -> GameScreen:
+    """The table of a built position (rodents_builders), no history before it."""
+    session = GameSession(GAME, 0, None, tuple(Seat(kind) for kind in seats), state=state)
+    return GameScreen(session, 0)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@in_event_loop
+async def test_the_prompt_and_the_log_are_kept_apart_by_a_blank_column(size: tuple[int, int]) -> None:
+    # The prompt's last word ran into the log's wrapped line beside it: "It-> 11".
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=size) as pilot:
+        await start(pilot, ("human", "greedy"), 4)
+        the_board = board(app)
+        prompt, log = the_board.query_one(Prompt), the_board.query_one("#log")
+        assert prompt.content_region.right < log.content_region.x
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@in_event_loop
+async def test_a_rodent_with_every_event_on_it_stays_on_its_line(size: tuple[int, int]) -> None:
+    # Two mutations and an adaptation wrapped to the zone's first column: "│-2+3".
+    squirrel = rodent("Red Squirrel", mutations=("x2", "-2", "+3"), adaptations=("River adaptation",))
+    state = position(
+        collections=(collection(squirrel, "Jerboa"), collection("Water Vole")),
+        hands=(("Fox",), ("Owl",)),
+        field=("Hamster", "Beaver", "Chipmunk", "Muskrat"),
+    )
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.app.push_screen(at_position(state))
+        await settle(pilot)
+        zone = board(app).query_one("#collection-0", CollectionZone)
+        lines = zone.render().split()
+        assert len(lines) == 2
+        assert all(line.cell_length <= zone.content_size.width for line in lines)
+        assert lines[0].plain.rstrip().endswith("x2-2+3→R") and "R" in lines[0].plain
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@in_event_loop
+async def test_every_answer_of_an_opening_turn_fits_the_prompt_whole(size: tuple[int, int]) -> None:
+    # "5 Play the Hamste… 1 11 -> 14": the answers repeated the card the question names, and lost their numbers.
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=size) as pilot:
+        await start(pilot, ("human", "greedy"), 4)
+        the_board = board(app)
+        width = the_board.query_one(Prompt).content_size.width
+        for position_ in range(len(the_board.view.hands[0])):
+            for _, text in card_choices(the_board.view, the_board.legal, position_):
+                assert len(f" 9 {text}") <= width, text

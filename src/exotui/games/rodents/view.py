@@ -39,6 +39,11 @@ SEAT_NAMES = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")
 AUTOMATON_NAME = "The automaton"
 
 
+def rival(players: int) -> str | None:
+    """Who plays against the seats without one: the automaton, in the solo game (`engine.protocol.Rival`)."""
+    return "the automaton" if players == 1 else None
+
+
 def view(state: RodentsState, seat: int) -> RodentsState:
     me = 1 << seat
     hands = tuple(
@@ -208,19 +213,21 @@ def _back(card: int) -> str:
     return f"{BACKS[back]} back"
 
 
-def play_text(state: RodentsState, card: int, to: int, rodent: int, own: str = "their own") -> str:
+def play_text(state: RodentsState, card: int, to: int, rodent: int, own: str = "their own", named: bool = True) -> str:
     """'the Fox to Seat 2's collection, eating the Jerboa (Seat 2 9 -> 6)': the points every changed collection
-    would have, as the rules count them now."""
+    would have, as the rules count them now. Not `named` ('to Seat 2's collection, eating ...'): for an answer
+    under a question that names the card, so that the numbers fit the line."""
     player = state.player
     entry = CARDS[card]
+    the_card = f"the {card_name(card)} " if named else ""
     if rodent == NO_TARGET:
         where = f"{own} collection" if to == player else collection_name(state, to)
-        text = f"the {card_name(card)} to {where}"
+        text = f"{the_card}to {where}"
     else:
         target = state.collections[to].rodents[rodent]
         owner = own if to == player else collection_name(state, to).removesuffix(" collection")
         preposition = "under" if entry.kind == "mutation" else "on"
-        text = f"the {card_name(card)} {preposition} {owner} {card_name(target.card)}"
+        text = f"{the_card}{preposition} {owner} {card_name(target.card)}"
     if entry.kind == PREDATOR:
         eaten = rules.eaten_by(state.collections[to], card)
         if eaten:

@@ -59,7 +59,8 @@ def card_choices(view: RodentsState, legal: Sequence[Any], position: int) -> lis
         if type(action) is Swap and action.hand == position:
             choices.append((action, f"Swap with Field card {action.slot + 1} ({_field_words(view, action.slot)})"))
         elif type(action) is Play and action.hand == position:
-            choices.append((action, f"Play {play_text(view, card, action.to, action.rodent, own='your')}"))
+            # The question names the card: the answer says where it goes and what it scores.
+            choices.append((action, f"Play {play_text(view, card, action.to, action.rodent, 'your', named=False)}"))
     return choices
 
 
@@ -72,7 +73,8 @@ def list_choices(view: RodentsState, legal: Sequence[Any]) -> list[tuple[Any, st
         elif type(action) is Reveal:
             choices.append((action, f"Turn up Field card {action.slot + 1} ({_field_words(view, action.slot)})"))
         elif type(action) is Place:
-            choices.append((action, f"Play {play_text(view, view.pending, action.to, action.rodent, own='your')}"))
+            where = play_text(view, view.pending, action.to, action.rodent, "your", named=False)
+            choices.append((action, f"Play it {where}"))
     return choices
 
 

@@ -15,13 +15,18 @@ from exotui.games.rodents.state import Collection, Rodent
 NAME_WIDTH: Final = 12
 
 
-def rodent_line(rodent: Rodent, counts: Sequence[int]) -> str:
-    """'Jerboa      P  6 x2 →F': name, habitat letter now, points now, mutations in order, adaptation on top."""
+def rodent_line(rodent: Rodent, counts: Sequence[int], width: int = NAME_WIDTH + 14) -> str:
+    """'Jerboa      P  6 x2 →F': name, habitat letter now, points now, mutations in order, adaptation on top, in
+    `width` cells. The name gives way first (to 'Red S…'): the numbers and the events are what a row is read for."""
     events = "".join(CARDS[card].name for card in rodent.mutations)
     if rodent.adaptations:
         events += f"→{HABITATS[habitat(rodent)][0]}"
-    name = CARDS[rodent.card].name[:NAME_WIDTH]
-    return f"{name:<{NAME_WIDTH}} {HABITATS[habitat(rodent)][0]}{rodent_points(rodent, counts):>3} {events}".rstrip()
+    rest = f" {HABITATS[habitat(rodent)][0]}{rodent_points(rodent, counts):>3} {events}".rstrip()
+    name = CARDS[rodent.card].name
+    room = max(1, min(NAME_WIDTH, width - len(rest)))
+    if len(name) > room:
+        name = f"{name[: room - 1]}…"
+    return f"{name:<{room}}{rest}"
 
 
 class CollectionZone(Widget):
@@ -62,7 +67,8 @@ class CollectionZone(Widget):
         marked = self.get_visual_style("collection--mark", partial=True)
         lines = []
         for index, rodent in enumerate(self.collection.rodents):
-            text = rodent_line(rodent, self.counts)
+            # One cell of the width is the mark's (▶ or a space).
+            text = rodent_line(rodent, self.counts, self.size.width - 1)
             lines.append(Content.styled(f"▶{text}", marked) if index == self.mark else Content(f" {text}"))
         predators = self.collection.predators
         if predators:
