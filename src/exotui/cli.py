@@ -274,6 +274,37 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """`exotui review FILE`: every decision of the chosen seats judged from that seat's view (ai/review.py)."""
+    # Imported here, as the app is: the other subcommands start without it.
+    from exotui.ai import review
+
+    try:
+        saved = load(Path(args.file))
+        review.check_finished(saved)
+        review.review_config(args.level)
+        seats = review.reviewed_seats(saved, None if args.seat is None else args.seat - 1)
+    except (BadSave, review.ReviewError) as exc:
+        raise CliError(str(exc)) from None
+    bar = sys.stderr.isatty()
+    started = time.monotonic()
+
+    def progress(done: int, total: int) -> None:
+        line = _progress_bar(done, total, time.monotonic() - started, what="decisions") if total else "nothing to judge"
+        print(f"\r{line}", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+    jobs = args.jobs or available_cores()
+    result = review.review(saved, seats, args.level, args.seed, jobs, progress if bar else None)
+    assert result is not None
+    if args.json:
+        print(json.dumps(msgspec.to_builtins(result)))
+        return 0
+    names = [seat.name for seat in saved.header.seats]
+    for line in review.text_lines(result, names, args.all):
+        print(printable(line, None))
+    return 0
+
+
 def cmd_saves(args: argparse.Namespace) -> int:
     saves = SaveDir.locate(args.saves_dir)
     problem = saves.problem()
@@ -523,6 +554,16 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="a save file")
     replay.add_argument("--text", action="store_true", help="print the described move list instead of the screen")
     replay.set_defaults(handler=cmd_replay)
+
+    review = sub.add_parser("review", help="judge every decision of a finished game from what its player knew")
+    review.add_argument("file", help="a save file of a finished game")
+    review.add_argument("--seat", type=_positive, help="the seat to review, from 1 (default: the people's, else all)")
+    review.add_argument("--level", default="normal", help="normal (default), hard or it=N iterations a decision")
+    review.add_argument("--seed", type=int, default=1, help="the searches' seed (default: 1)")
+    review.add_argument("--jobs", type=_positive, default=None, help="decisions searched at once (default: every core)")
+    review.add_argument("--all", action="store_true", help="list the good decisions too")
+    review.add_argument("--json", action="store_true", help="print one JSON object")
+    review.set_defaults(handler=cmd_review)
 
     saves = sub.add_parser("saves", help="list the saved games, most recent first")
     saves.add_argument("--saves-dir", metavar="DIR", default=argparse.SUPPRESS, help=saves_help)
