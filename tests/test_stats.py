@@ -10,7 +10,7 @@ import pytest
 
 from exotui.engine.records import HUMAN, Header, Seat
 from exotui.engine.savedir import SaveDir, SaveEntry
-from exotui.engine.stats import HOT_SEAT, RecordRow, aids_used, level_of, record, result_of
+from exotui.engine.stats import HOT_SEAT, SOLO, RecordRow, aids_used, level_of, record, result_of
 from savegame_toy import GAME, play, register
 
 ANN = Seat("Ann", HUMAN)
@@ -102,6 +102,23 @@ def test_the_record_reads_a_real_saves_directory(tmp_path: Path, monkeypatch: py
     [row] = record(saves.entries())
     assert (row.game, row.level, row.played, row.unfinished, row.hints) == ("pig", "random", 2, 1, 1)
     assert row.won + row.lost + row.drawn == 2
+
+
+def test_a_solo_game_is_filed_as_solo_won_or_lost_against_the_automaton() -> None:
+    """Raging Rodents solo was filed under "hot-seat" (no computer seat), and the standing guessed from the shares."""
+    assert level_of(header(ANN, result=None, game="rodents")) == SOLO
+    rows = record(
+        entries(
+            header(ANN, result=(0.0,), game="rodents"),
+            header(ANN, result=(0.0,), game="rodents"),
+            header(ANN, result=(1.0,), game="rodents"),
+            header(ANN, BOB, result=(0.0, 1.0), game="rodents"),
+        )
+    )
+    assert rows == [
+        RecordRow("rodents", "hot-seat", 1, 1, 0, 0, 0, ("won", 1), 0, 0),
+        RecordRow("rodents", "solo", 3, 1, 2, 0, 0, ("lost", 2), 0, 0),
+    ]
 
 
 def test_the_aids_used_name_each_player_who_used_them() -> None:

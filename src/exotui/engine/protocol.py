@@ -65,7 +65,8 @@ class Game(Protocol):
         ...
 
     def outcome(self, state: Any) -> tuple[float, ...]:
-        """Per seat, once over: 1 for a win, 0 for a loss, equal shares for a shared win."""
+        """Per seat, once over: 1 for a win, 0 for a loss, equal shares for a shared win; 0 for every seat when the
+        game's `rival` won (a solo game lost to its automaton). Read through `engine.result.result_of`."""
         ...
 
     def view(self, state: Any, seat: int) -> Any:
@@ -166,6 +167,20 @@ def opening(game: Game, state: Any) -> tuple[str, ...]:
     """The game's `opening` sentences for the opening position `state`; none without the hook."""
     hook: Opening | None = getattr(game, "opening", None)
     return hook(state) if hook is not None else ()
+
+
+class Rival(Protocol):
+    """Optional per-game hook: who plays against `players` seats without holding one (Raging Rodents solo: "the
+    automaton"), else None. An `outcome` giving no seat a share of the win says that the rival won
+    (`engine.result`)."""
+
+    def __call__(self, players: int) -> str | None: ...
+
+
+def rival(game: Game, players: int) -> str | None:
+    """The game's `rival` for `players` seats, in lower case ("the automaton"); None without the hook."""
+    hook: Rival | None = getattr(game, "rival", None)
+    return hook(players) if hook is not None else None
 
 
 class DescribeTo(Protocol):

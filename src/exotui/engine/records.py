@@ -27,6 +27,7 @@ import msgspec
 from exotui import __version__, games
 from exotui.engine.lock import GameInUse, GameLock, ensure_directory
 from exotui.engine.protocol import Game, GameSetupError, IllegalAction, describe_to, state_hash
+from exotui.engine.result import Result, result_of, result_status
 from exotui.engine.text import UNSAFE_CHARS, os_reason, printable, printable_path
 
 FORMAT_VERSION = 1
@@ -173,16 +174,16 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
 
     @property
     def status(self) -> str:
-        """Progress or result in a few words, for listings: "turn 12, in progress", "Ann won", "a draw"."""
+        """Progress or result in a few words, for listings: "turn 12, in progress", "Ann won", "a draw", "the
+        automaton won"."""
         if self.result is None:
             return f"turn {self.turn}, in progress"
-        best = max(self.result)
-        winners = [seat.name for seat, value in zip(self.seats, self.result, strict=False) if value == best]
-        if best == 0:
-            return "nobody won"
-        if len(winners) == len(self.seats):
-            return "a draw"
-        return f"{' and '.join(winners)} won"
+        return result_status(self.who_won(), [seat.name for seat in self.seats])
+
+    def who_won(self) -> Result:
+        """Who won this finished game (`engine.result`)."""
+        assert self.result is not None
+        return result_of(self.game, self.result)
 
 
 _DATE_WORDS = {"created": "started", "updated": "last played"}

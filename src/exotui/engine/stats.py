@@ -2,7 +2,7 @@
 
 The saves directory is the only record (no second database that could disagree with it): a row per game and
 opponents, counting the games a human played there. A game is won when a human seat is the sole winner, drawn when
-the best result is shared and a human shares it, lost otherwise.
+a human shares the win, lost otherwise (`engine.result`: a solo game lost to the automaton is lost).
 """
 
 from __future__ import annotations
@@ -12,17 +12,20 @@ from collections.abc import Iterable
 import msgspec
 
 from exotui.engine.records import HUMAN, Header
+from exotui.engine.result import Standing
 from exotui.engine.savedir import SaveEntry
 
-# The opponents of a game without computer players.
+# The opponents of a game without computer players: other people, or none (a solo game, against the game's own
+# rival such as Raging Rodents' automaton).
 HOT_SEAT = "hot-seat"
+SOLO = "solo"
 
 
 class RecordRow(msgspec.Struct, frozen=True):
     """One game at one level: the humans' results and what they used."""
 
     game: str
-    # The computer players' levels, "normal" or "easy + hard" (HOT_SEAT without any).
+    # The computer players' levels, "normal" or "easy + hard" (HOT_SEAT or SOLO without any).
     level: str
     played: int
     won: int
@@ -42,22 +45,19 @@ class RecordRow(msgspec.Struct, frozen=True):
 
 
 def level_of(header: Header) -> str:
-    """The computer players' levels (or kinds, for players without levels), as one label."""
+    """The computer players' levels (or kinds, for players without levels), as one label; SOLO for a game of one
+    seat, HOT_SEAT for people alone."""
+    if len(header.seats) == 1:
+        return SOLO
     levels = sorted({seat.level or seat.kind for seat in header.seats if seat.kind != HUMAN})
     return " + ".join(levels) if levels else HOT_SEAT
 
 
-def result_of(header: Header) -> str | None:
+def result_of(header: Header) -> Standing | None:
     """ "won", "drawn" or "lost" for the humans at the table; None while the game goes on."""
     if header.result is None:
         return None
-    best = max(header.result)
-    humans = [value for seat, value in zip(header.seats, header.result, strict=False) if seat.kind == HUMAN]
-    if best == 1.0 and 1.0 in humans:
-        return "won"
-    if 0 < best < 1.0 and best in humans:
-        return "drawn"
-    return "lost"
+    return header.who_won().standing([seat for seat, who in enumerate(header.seats) if who.kind == HUMAN])
 
 
 def record(entries: Iterable[SaveEntry]) -> list[RecordRow]:

@@ -35,6 +35,7 @@ from exotui import games
 from exotui.ai.players import UnknownPlayer, make_player
 from exotui.engine.protocol import Game, GameSetupError
 from exotui.engine.records import BadSave, GameRecord, SavingOff, Seat, write_atomic
+from exotui.engine.result import result_headline, result_of
 from exotui.engine.savedir import SUFFIX
 from exotui.play.session import HUMAN, GameSession, Told
 from exotui.play.session import Seat as SessionSeat
@@ -397,15 +398,10 @@ class Table:
         ]
 
     def headline(self, seat: int | None) -> str:
-        assert self.session is not None
-        outcome = self.session.game.outcome(self.session.state)
-        winners = [s for s, value in enumerate(outcome) if value == max(outcome)]
-        labels = self.labels()
-        if len(winners) > 1:
-            return "A draw: " + " and ".join(labels[s] for s in winners) + "."
-        if winners == [seat]:
-            return "You win!"
-        return f"{labels[winners[0]]} wins."
+        """The result told to the person at `seat` (None: a spectator), as the app's end box tells it."""
+        session = self.session
+        assert session is not None
+        return result_headline(result_of(session.game, session.game.outcome(session.state)), self.labels(), seat)
 
     async def tell_end(self, person: Person) -> None:
         session = self.session

@@ -32,6 +32,8 @@ class RodentsGame:
     describe = staticmethod(views.describe)
     events = staticmethod(views.events)
     opening = staticmethod(views.opening)
+    # Solo: a lost game gives the one seat 0, and it is the automaton that won.
+    rival = staticmethod(views.rival)
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
     # The app's hint says why (docs/engine.md, "A game in the app").

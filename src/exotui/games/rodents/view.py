@@ -276,6 +276,10 @@ def events(before: RodentsState, action: Any, after: RodentsState) -> tuple[str,
         starter = "the automaton" if after.players == 1 else SEAT_NAMES[after.player]
         told.append(f"Invasion {after.invasion} is dealt: {starter} starts.")
     told.extend(automaton_summary(turn.moves) for turn in turns if turn.invasion != before.invasion)
+    # Solo: the player's last turn of an invasion is announced as it comes (RULINGS.md 5: four turns each).
+    last = after.players == 1 and after.step != OVER and after.invasion_turns + 1 == rules.SOLO_TURNS
+    if last and (before.invasion, before.invasion_turns) != (after.invasion, after.invasion_turns):
+        told.append(f"Turn {rules.SOLO_TURNS} of {rules.SOLO_TURNS}: your last of this invasion, then it is scored.")
     return tuple(told)
 
 

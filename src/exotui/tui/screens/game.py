@@ -14,6 +14,7 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from exotui.ai.players import Player, make_player
+from exotui.engine.result import result_headline, result_of
 from exotui.play.session import GameSession, Told
 from exotui.tui.screens.aids import AidedScreen
 from exotui.tui.screens.end import EndScreen
@@ -39,14 +40,12 @@ def seat_label(session: GameSession, seat: int, template: str = "{name}: {who}")
     return template.format(name=name, who=who)
 
 
-def headline(session: GameSession, winners: list[int]) -> str:
-    """'You win!', 'Yellow (AI normal) wins.' or who shares a draw."""
-    if len(winners) > 1:
-        return "A draw: " + " and ".join(seat_label(session, seat, "{name} ({who})") for seat in winners) + "."
-    winner = winners[0]
-    if session.humans == (winner,):
-        return "You win!"
-    return seat_label(session, winner, "{name} ({who}) wins.")
+def headline(session: GameSession) -> str:
+    """'You win!', 'Yellow (AI normal) wins.', who shares a draw, or 'You lose: the automaton wins.' (the one reading
+    of an outcome, `engine.result`); said to the one person at the table, if there is one."""
+    labels = [seat_label(session, seat, "{name} ({who})") for seat in range(len(session.seats))]
+    result = result_of(session.game, session.game.outcome(session.state))
+    return result_headline(result, labels, session.told_to)
 
 
 class GameScreen(AidedScreen):
@@ -196,11 +195,9 @@ class GameScreen(AidedScreen):
             return
         self.ended = True
         session = self.session
-        outcome = session.game.outcome(session.state)
-        winners = [seat for seat, value in enumerate(outcome) if value == max(outcome)]
         names = [seat_label(session, seat, "{name} ({who})") for seat in range(len(session.seats))]
         summary = self.board.summary(session.state, names)
-        end = EndScreen(headline(session, winners), summary, can_replay=session.record is not None)
+        end = EndScreen(headline(session), summary, can_replay=session.record is not None)
         # Once the last decision is painted: the end box is drawn over what this screen painted last.
         self.call_after_refresh(self.app.push_screen, end, self.app.after_game(session))
 

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from exotui.engine.savedir import SaveDir
-from exotui.engine.stats import RecordRow, record
+from exotui.engine.stats import HOT_SEAT, SOLO, RecordRow, record
 from exotui.tui.screens.load import game_title
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
@@ -35,7 +35,7 @@ COLUMNS: Final = (
 
 
 def cells(row: RecordRow) -> tuple[str, ...]:
-    """The table's cells for one row (the level as the saves name it: "hard", "easy + greedy", "hot-seat")."""
+    """The table's cells for one row (the level as the saves name it: "hard", "easy + greedy", "hot-seat", "solo")."""
     numbers = (row.played, row.won, row.lost, row.drawn)
     return (
         game_title(row.game),
@@ -45,6 +45,11 @@ def cells(row: RecordRow) -> tuple[str, ...]:
         str(row.hints),
         str(row.takebacks),
     )
+
+
+def against(level: str) -> str:
+    """Whom a row's games were played against, after the game's title: "against hard", "hot-seat", "solo"."""
+    return level if level in (HOT_SEAT, SOLO) else f"against {level}"
 
 
 class StatsScreen(Screen[None]):
@@ -104,7 +109,7 @@ class StatsScreen(Screen[None]):
             note.update(
                 f"No record: {problem}. Esc goes back."
                 if problem
-                else "No games against the computer or hot-seat yet: your record starts with your first game. "
+                else "No games against the computer, hot-seat or solo yet: your record starts with your first game. "
                 "Esc goes back."
             )
             self.query_one("#stats-status", Static).update("")
@@ -119,7 +124,7 @@ class StatsScreen(Screen[None]):
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.cursor_row < len(self.rows):
             row = self.rows[event.cursor_row]
-            line = f"{game_title(row.game)} against {row.level}: {row.won} won of {row.played}"
+            line = f"{game_title(row.game)} {against(row.level)}: {row.won} won of {row.played}"
             extra = f", {row.unfinished} unfinished" if row.unfinished else ""
             self.query_one("#stats-status", Static).update(line + extra)
 
