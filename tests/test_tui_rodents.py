@@ -17,9 +17,11 @@ from exotui.games.rodents.state import Pass, Place, Play, Reveal, Stop, Swap
 from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.game import GameScreen
+from exotui.tui.screens.help import HelpScreen
 from exotui.tui.tables.rodents.board import Mode, RodentsBoard, card_choices, list_choices
 from exotui.tui.tables.rodents.collection import CollectionZone
 from exotui.tui.tables.rodents.field import FieldZone
+from exotui.tui.tables.rodents.invasion import InvasionPanel
 from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
 from pilot_helpers import in_event_loop, open_game, play_by_keys, press_answer, replays, settle, status_text
 from rodents_builders import collection, position, rodent
@@ -202,3 +204,36 @@ async def test_every_answer_of_an_opening_turn_fits_the_prompt_whole(size: tuple
         for position_ in range(len(the_board.view.hands[0])):
             for _, text in card_choices(the_board.view, the_board.legal, position_):
                 assert len(f" 9 {text}") <= width, text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@in_event_loop
+async def test_solo_the_last_turn_is_announced_as_turn_4_of_4(size: tuple[int, int]) -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=size) as pilot:
+        screen = await start(pilot, ("human",), 6)
+        the_board = board(app)
+        assert "turn 1 of 4" in str(the_board.query_one(InvasionPanel).render())
+        for _ in range(3):
+            await press_for(pilot, Swap(0, 0), by_number=True)
+            await settle(pilot)
+            await press_for(pilot, Stop(), by_number=True)
+            await settle(pilot)
+        assert screen.session.state.invasion_turns == 3
+        assert "turn 4 of 4 (the last)" in str(the_board.query_one(InvasionPanel).render())
+        assert "your last turn: 4 of 4" in the_board.query_one(Prompt).question
+        assert "Turn 4 of 4" in status_text(app), "the status line leads with it"
+
+
+@in_event_loop
+async def test_the_help_marks_the_automatons_priorities_and_the_safety_limits_as_house_rules() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human",), 6)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        shown = " ".join(str(static.render()) for static in app.screen.query(Static)).replace("\n", " ")
+        assert "[house] The automaton's priorities, made exact" in shown
+        assert "[house] Safety limits" in shown and "12 turns each" in shown and "10 extra invasions" in shown
+        assert "no Field play in solo" in shown

@@ -138,9 +138,20 @@ class RodentsBoard(CardThenAnswerBoard):
             "Playing your last card ends the invasion: every other player has one last turn (or passes), then you "
             "may play one Field card unseen as your own. Then it is scored. Highest total after the invasions wins "
             "(3 by default); a tie plays another invasion.",
-            "Solo: the automaton plays first, two cards of its stack a turn, by the rules' priorities; four turns "
-            "each; more points than the automaton wins, a tie loses. [house] With an invasions variant, solo plays "
-            "that many invasions and compares the totals.",
+            f"Solo: the automaton plays first, two cards of its stack a turn; {rules.SOLO_TURNS} turns each, the "
+            "table says which is your last; an empty hand passes. There is no last-card rule and no Field play in "
+            "solo: the invasion is scored after your last turn. More points than the automaton wins, a tie loses. "
+            "[house] With an invasions variant, solo plays that many invasions and compares the totals.",
+            "[house] The automaton's priorities, made exact: a rodent or predator goes to its own collection (a "
+            "predator eats its own unmutated rodents of that habitat); an event with no rodent there goes to the "
+            "bottom of its stack and the next card is revealed instead. A mutation goes under a rodent it leaves "
+            "at 0 or more points now; if none, under a rodent whose habitat's predator is not face up anywhere; "
+            "among several, or if neither picks one, the rodent revealed last. An adaptation goes on a rodent of "
+            "another habitat than the card's, then without an adaptation, then where it changes the automaton's "
+            "total most (even if down), then the rodent revealed last (each filter kept only if it leaves one).",
+            f"[house] Safety limits, so that every game ends: an invasion where nobody has played their last card "
+            f"after {rules.SAFETY_TURNS_EACH} turns each is scored as it stands (no last turns, no Field play); after "
+            f"{rules.SAFETY_EXTRA_INVASIONS} extra invasions still tied at the top, the tied leaders share the win.",
             "",
             "The cards (points with N = 1/2/3+):",
             *(
@@ -302,6 +313,8 @@ class RodentsBoard(CardThenAnswerBoard):
             keys = answer_keys(len(items))
             second = " second" if view.step == MORE else ""
             last = " (your last turn)" if rules.is_last_turn(view) else ""
+            if view.players == 1 and view.invasion_turns + 1 == rules.SOLO_TURNS:
+                last = f" (your last turn: {rules.SOLO_TURNS} of {rules.SOLO_TURNS})"
             question = f"Your{second} action{last}: a hand card ({keys}, or ←→ and Enter)."
             item = items[self.item]
             if isinstance(item, int):

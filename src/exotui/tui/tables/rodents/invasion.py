@@ -8,6 +8,7 @@ from typing import Final
 from textual.content import Content
 from textual.widget import Widget
 
+from exotui.games.rodents.rules import SOLO_TURNS
 from exotui.games.rodents.state import RodentsState
 
 
@@ -28,8 +29,12 @@ class InvasionPanel(Widget):
 
     def show(self, view: RodentsState, names: tuple[str, ...]) -> None:
         extra = " (tie-break)" if view.invasion > view.invasions else ""
+        turn = f"turn {view.invasion_turns + 1}"
+        if view.players == 1:
+            # The solo invasion has a fixed length: the player sees the end coming.
+            turn += f" of {SOLO_TURNS}" + (" (the last)" if view.invasion_turns + 1 == SOLO_TURNS else "")
         lines = [
-            f"Invasion {view.invasion} of {view.invasions}{extra} · turn {view.invasion_turns + 1}",
+            f"Invasion {view.invasion} of {view.invasions}{extra} · {turn}",
             f"Aside {len(view.aside)} · out of play {len(view.removed)}",
         ]
         if view.invasion > 1:
