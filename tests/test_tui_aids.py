@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets._toast import ToastRack
 
 from exotui import games
 from exotui.engine.records import GameRecord, load
@@ -128,7 +129,7 @@ async def test_a_hint_tells_the_ais_decision_and_estimate_and_is_counted(tmp_pat
         assert "win estimate" in shown.message
         # The hint names one of the legal decisions, as the prompt describes it.
         view = screen.session.view_for(0)
-        described = {GAME.describe(view, action) for action in GAME.legal_actions(view)}
+        described = {GAME.describe(view, action).rstrip(".") for action in GAME.legal_actions(view)}
         assert shown.message.split(": win estimate")[0] in described
         assert screen.session.actions == []
 
@@ -156,7 +157,7 @@ async def test_a_hint_says_why_in_a_line_read_from_the_deciding_seats_view(
         shown = await shown_hint(pilot)
         view = screen.session.view_for(0)
         # The reason is the game's for the hint's decision (found by its sentence), on the seat's view only.
-        by_sentence = {game.describe(view, action): action for action in game.legal_actions(view)}
+        by_sentence = {game.describe(view, action).rstrip("."): action for action in game.legal_actions(view)}
         first, why, *_ = shown.message.split("\n")
         action = by_sentence[first.split(": win estimate")[0]]
         assert why == f"Why: {reason(view, action)}" and reason(view, action)
@@ -179,6 +180,34 @@ def test_a_hint_reason_is_one_line_and_the_same_for_every_truth_behind_a_view(ga
                 assert reason is None or (reason and "\n" not in reason and len(reason) <= 200), reason
                 assert game.hint_reason(other_truth, action) == reason
             state = game.apply(state, rng.choice(game.legal_actions(state)))
+
+
+@in_event_loop
+async def test_a_hint_stays_until_you_decide_and_goes_when_you_do() -> None:
+    """It stayed about 10 s after the decision, over the table; now it goes with the decision, and the status line
+    says where it is (it said top right while it was drawn at the bottom right)."""
+    async with ExoTuiApp(ai_pause=0).run_test(size=(100, 30), notifications=True) as pilot:
+        screen = await start(pilot, ("human", "greedy"))
+        await pilot.press("H")
+        await shown_hint(pilot)
+        await settle(pilot)
+        assert "Hint shown (top right)" in status_text(pilot.app)
+        rack = pilot.app.screen.query_one(ToastRack)
+        assert rack.styles.dock == "top" and rack.styles.align_vertical == "top"
+        # No scrollbar gutter at its right edge, where a character of the table showed through.
+        assert rack.styles.overflow_y == "hidden"
+        await decide(pilot, screen)
+        assert not pilot.app._notifications
+
+
+def test_a_hints_sentences_end_once() -> None:
+    """'… bottom-left.: win estimate 52%' read the decision's full stop and then the estimate."""
+    from exotui.ai.mcts import ActionStats
+    from exotui.tui.screens.aids import Hint
+
+    other = ActionStats("y", 10, 0.4)
+    text = hint_text(Hint("x", 0.52, (other,)), lambda action: f"Play {action}.", "it scores")
+    assert text == "Play x: win estimate 52%.\nWhy: it scores\nElse Play y: 40%."
 
 
 def test_a_hint_with_a_single_decision_says_so() -> None:

@@ -6,12 +6,14 @@ import pytest
 from textual.command import CommandPalette
 
 from exotui import games
+from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.confirm import ConfirmScreen
+from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.help import HelpScreen
 from exotui.tui.screens.load import LoadScreen
 from exotui.tui.screens.title import TitleScreen
-from pilot_helpers import in_event_loop, settle
+from pilot_helpers import in_event_loop, settle, status_text
 
 
 def titles(app: ExoTuiApp) -> list[str]:
@@ -66,3 +68,24 @@ async def test_every_way_to_quit_asks_first(key: str) -> None:
         await pilot.press("n")
         await settle(pilot)
         assert isinstance(app.screen, TitleScreen)
+
+
+@in_event_loop
+async def test_hint_and_take_back_are_in_the_palette_at_a_table() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        screen = GameScreen(GameSession(games.get("exo2"), 5, None, (Seat(HUMAN), Seat("greedy"))), 0)
+        await app.push_screen(screen)
+        await settle(pilot)
+        assert {"Hint", "Take back", "No takebacks"} <= set(titles(app))
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"take back", "enter")
+        await settle(pilot)
+        assert app.screen is screen
+        assert "you have not decided yet" in status_text(app)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"hint", "enter")
+        await settle(pilot)
+        assert "hint" in status_text(app).lower()

@@ -134,9 +134,12 @@ class ExoTuiApp(App[None]):
         yield SystemCommand("Load", "Saved games: play on, replay or delete", self.action_load)
         yield SystemCommand("Replays", "Finished games, to replay move by move", lambda: self.action_load(True))
         yield SystemCommand("Your record", "Games won, lost and drawn per game and level", self.action_stats)
-        if isinstance(screen, GameScreen) and not screen.session.takebacks_off:
-            no_takebacks = screen.action_takebacks_off
-            yield SystemCommand("No takebacks", "Turn takebacks off for the rest of this game", no_takebacks)
+        if isinstance(screen, GameScreen):
+            yield SystemCommand("Hint", "What the normal AI would play in your seat, and why (H)", screen.action_hint)
+            if not screen.session.takebacks_off:
+                yield SystemCommand("Take back", "Undo your last decision (Backspace)", screen.action_take_back)
+                no_takebacks = screen.action_takebacks_off
+                yield SystemCommand("No takebacks", "Turn takebacks off for the rest of this game", no_takebacks)
         yield SystemCommand("Help", "The keys and the rules of the game shown (?)", self.action_help)
         for game_id in games.available():
             title = games.get(game_id).title

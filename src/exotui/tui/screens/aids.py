@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 HINT_LEVEL: Final = "mcts:normal"
 # Alternatives a hint lists after its decision.
 ALTERNATIVES: Final = 2
+# Seconds a hint stays at most: in practice until the decision, which takes it away.
+HINT_SHOWN: Final = 3600
 
 
 class Hint(NamedTuple):
@@ -61,12 +63,17 @@ def advise(player: MctsPlayer, game: Any, view: Any, seat: int, cancel: threadin
 def hint_text(hint: Hint, describe: Any, reason: str | None = None) -> str:
     """The hint in words; `describe(action)` tells a decision as the prompt does, `reason` (the game's
     `hint_reason`, when it has one) says in a line why the decision is worth it."""
+
+    def said(action: Any) -> str:
+        # The sentence's own full stop would run into the estimate after it (".:").
+        return describe(action).rstrip(".")
+
     if hint.win is None:
-        return f"{describe(hint.action)}: the only decision here."
-    lines = [f"{describe(hint.action)}: win estimate {hint.win:.0%}."]
+        return f"{said(hint.action)}: the only decision here."
+    lines = [f"{said(hint.action)}: win estimate {hint.win:.0%}."]
     if reason:
         lines.append(f"Why: {reason}")
-    lines += [f"Else {describe(stats.action)}: {stats.mean_value:.0%}." for stats in hint.alternatives]
+    lines += [f"Else {said(stats.action)}: {stats.mean_value:.0%}." for stats in hint.alternatives]
     return "\n".join(lines)
 
 
@@ -153,12 +160,15 @@ class AidedScreen(Screen[None]):
         hint_reason: HintReason | None = getattr(game, "hint_reason", None)
         reason = hint_reason(view, event.hint.action) if hint_reason is not None else None
         text = hint_text(event.hint, lambda action: game.describe(view, action), reason)
-        self.notify(text, title="Hint (H) from the normal AI", timeout=15, markup=False)
-        self.status("Hint shown (top right). Your decision; Backspace takes back your last one.")
+        # Shown until the decision is made (`drop_hint`), however long the person thinks.
+        self.notify(text, title="Hint (H) from the normal AI", timeout=HINT_SHOWN, markup=False)
+        self.status("Hint shown (top right) until you decide.")
 
     def drop_hint(self) -> None:
+        """Forget the hint on its way, and take the one shown away: a decision was made or taken back."""
         if self.hint_cancel is not None:
             self.hint_cancel.set()
+        self.app.clear_notifications()
 
     # ---------------------------------------------------------------------------------------------------------
     # Takeback

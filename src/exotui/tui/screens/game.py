@@ -168,6 +168,7 @@ class GameScreen(AidedScreen):
     def play(self, action: Any) -> Told:
         """Apply a decision (the one place this screen changes the game) and log it with what it caused, which then
         leads the status line, whoever decided."""
+        self.drop_hint()
         told = self.session.apply(action)
         self.board.log(told.turn, told.sentence)
         self.board.tell(told.events)
