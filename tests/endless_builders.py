@@ -20,8 +20,9 @@ from exotui.games.endless.cards import (
     habitat_deck,
     main_deck,
 )
-from exotui.games.endless.rules import apply, new_game, settle
+from exotui.games.endless.rules import apply, legal_actions, new_game, settle
 from exotui.games.endless.state import (
+    ASK_REVEAL,
     DEPLOY,
     END_TURN,
     EXERT,
@@ -31,6 +32,7 @@ from exotui.games.endless.state import (
     TERMINATION,
     EndlessState,
     Habitat,
+    Pass,
     Species,
 )
 from exotui.games.endless.view import SEAT_NAMES
@@ -75,9 +77,11 @@ def position(
     turn: int = 1,
     first: int = NORTH,
     rng: int = 12345,
+    windows: bool = False,
     **fields: Any,
 ) -> EndlessState:
-    """Turn `turn` (North first) at the start of `phase`, settled to its first decision.
+    """Turn `turn` (North first) at the start of `phase`, settled to its first decision (with `windows`) or to the
+    first one that is not a reveal window offering only a pass (see `quiet`).
 
     The decks hold every main and habitat card not placed elsewhere, in catalogue order, so each of the 100 cards
     is somewhere and the game can be played on to the end.
@@ -117,12 +121,30 @@ def position(
     used.update(state.removed)
     decks = tuple(tuple(c for c in main_deck(seat) if c not in used) for seat in (0, 1))
     habitat_decks = tuple(tuple(c for c in habitat_deck(seat) if c not in used) for seat in (0, 1))
-    return settle(msgspec.structs.replace(state, decks=decks, habitat_decks=habitat_decks))
+    state = settle(msgspec.structs.replace(state, decks=decks, habitat_decks=habitat_decks))
+    return state if windows else quiet(state)
+
+
+def quiet(state: EndlessState) -> EndlessState:
+    """Pass every reveal window on top that offers nothing but a pass (a held event that cannot be revealed now):
+    the rules ask them so that being asked tells nothing, and most scenarios are about something else."""
+    while state.tasks and state.tasks[-1][0] == ASK_REVEAL and legal_actions(state) == (Pass(state.tasks[-1][1]),):
+        state = apply(state, Pass(state.tasks[-1][1]))
+    return state
+
+
+def pass_until(state: EndlessState, task: tuple[int, ...]) -> EndlessState:
+    """Pass every reveal window until `task` (a question's first fields) is on top."""
+    while state.tasks[-1][: len(task)] != task:
+        assert state.tasks[-1][0] == ASK_REVEAL, f"{task} never came: {state.tasks[-1]} is asked"
+        state = apply(state, Pass(state.tasks[-1][1]))
+    return state
 
 
 def play(state: EndlessState, *actions: Any) -> EndlessState:
+    """Apply each action, passing the windows that offer only a pass before each one and after the last."""
     for action in actions:
-        state = apply(state, action)
+        state = quiet(apply(quiet(state), action))
     return state
 
 

@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
-from endless_builders import card
+from endless_builders import NORTH, SOUTH, card, position, species
 from exotui import games
+from exotui.ai.mcts import SearchConfig, root_actions, search
 from exotui.games.endless.heuristic import evaluate, rollout_action
-from exotui.games.endless.state import EXERT, Exert
+from exotui.games.endless.state import ASK_REVEAL, EXERT, Exert
 from honesty import assert_same_decision, random_positions
 
 GAME = games.get("endless")
@@ -73,3 +74,24 @@ def test_playouts_prey_on_the_other_seats_species_when_they_can() -> None:
     rng = random.Random(1)
     assert {rollout_action(None, [own, other], rng) for _ in range(200)} == {other}
     assert rollout_action(None, [own], rng) == own
+
+
+def test_a_reveal_window_is_decided_without_a_search_whatever_the_event() -> None:
+    # Every holder of an event is asked at every window: a search there would make turns crawl, and its time would
+    # tell the other seat whether the event can be revealed now (issue 23).
+    board = [species("North Oryx", 0, 3), species("South Coyote", 1, 3)]
+    for event in ("South Drought", "South Conservation Effort"):
+        state = position(board=board, events=("", event), windows=True)
+        assert state.tasks[-1][:2] == (ASK_REVEAL, SOUTH)
+        view = GAME.view(state, SOUTH)
+        assert len(root_actions(GAME, view, SOUTH)) == 1
+        result = search(GAME, view, SOUTH, SearchConfig(seconds=1.0))
+        assert result.iterations == 0
+
+
+def test_species_with_nothing_to_choose_exert_without_a_search() -> None:
+    board = [species("North Oryx", 0, 3), species("North Coyote", 1, 3), species("South Oryx", 1, 3)]
+    state = position(board=board, phase=EXERT)
+    actions = GAME.legal_actions(state)
+    assert len(actions) >= 2
+    assert root_actions(GAME, GAME.view(state, NORTH), NORTH) == [Exert(card("North Oryx"))]

@@ -120,3 +120,19 @@ def test_no_two_legal_actions_describe_alike(seed):
     for state, _ in random_game(seed)[:-1]:
         sentences = [GAME.describe(state, action) for action in GAME.legal_actions(state)]
         assert len(set(sentences)) == len(sentences), sentences
+
+
+@some
+@given(seed=seeds)
+def test_determinize_from_either_seat_gives_a_position_where_the_seat_asked_has_its_choices(seed):
+    """The seat not deciding searches too (it plans ahead): its determinizations must be positions the game can
+    reach, with the seat asked still asked and able to answer (issue 23, finding 5)."""
+    rng = random.Random(seed)
+    for state, _ in random_game(seed)[:-1:2]:
+        deciding = GAME.current_player(state)
+        for seat in (0, 1):
+            guess = GAME.determinize(GAME.view(state, seat), seat, rng)
+            assert GAME.current_player(guess) == deciding
+            assert GAME.legal_actions(guess)
+            if seat == deciding:
+                assert GAME.legal_actions(guess) == GAME.legal_actions(state)

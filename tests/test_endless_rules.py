@@ -11,7 +11,7 @@ import random
 import msgspec
 import pytest
 
-from endless_builders import NORTH, SOUTH, card, find, habitat, play, population, position, species
+from endless_builders import NORTH, SOUTH, card, find, habitat, pass_until, play, population, position, species
 from exotui.engine.protocol import IllegalAction
 from exotui.engine.rng import below
 from exotui.games.endless.cards import EMPTY, KINDS, card_name
@@ -44,7 +44,7 @@ from exotui.games.endless.state import (
     Sicken,
     Stand,
 )
-from exotui.games.endless.view import SEAT_NAMES, describe_to
+from exotui.games.endless.view import SEAT_NAMES, describe_to, determinize, view
 
 # An event North keeps in hand, so that its Deploy Phase goes on asking after a deployment.
 HOLD = "North Once Thought Extinct"
@@ -565,7 +565,7 @@ def test_conservation_effort_saves_its_owners_species_at_zero_with_two_counters(
     board = [species("North Coyote", 0, 3), species("South Oryx", 0, 1)]
     state = position(board=board, events=("", "South Conservation Effort"), phase=EXERT)
     assert state.tasks[-1] == (ASK_REVEAL, SOUTH, AT_ZERO, card("South Oryx"))
-    state = apply(state, Reveal(SOUTH, card("South Conservation Effort"), card("South Oryx")))
+    state = play(state, Reveal(SOUTH, card("South Conservation Effort"), card("South Oryx")))
     assert population(state, "South Oryx") == 2
 
 
@@ -757,7 +757,8 @@ def test_a_stable_climate_blocks_reveals_but_its_zone_may_still_take_an_event():
     assert DeployEvent(card("South Drought")) in legal_actions(state)
     state = apply(state, DeployEvent(card("South Drought")))
     assert state.events[SOUTH] == card("South Drought")
-    assert not any(task[0] == ASK_REVEAL for task in state.tasks)
+    # No window asks South while the climate lies in its zone: the first is at North's turn, once it is discarded.
+    assert state.tasks[-1][:2] == (ASK_REVEAL, SOUTH) and state.turn == 3 and state.climate == (EMPTY, EMPTY)
 
 
 def test_an_event_placed_face_down_is_named_to_its_owner_only():
@@ -779,3 +780,82 @@ def test_an_event_placed_face_down_is_named_to_its_owner_only():
             checked += 1
         state = apply(state, rng.choice(legal))
     assert checked
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The audit's findings (issue 23): each test failed before its fix
+
+
+def test_a_turkey_vulture_preyed_on_down_to_zero_is_discarded_without_scavenging():
+    board = [species("North Coyote", 0, 3), species("South Turkey Vulture", 0, 1)]
+    state = position(board=board, phase=EXERT)
+    assert find(state, "South Turkey Vulture") is None
+    assert card("South Turkey Vulture") in state.discards[SOUTH]
+
+
+def test_two_aesthetic_choices_on_one_species_give_one_each():
+    effects = ("North Aesthetic Choice", "South Aesthetic Choice")
+    board = [species("North Oryx", 0, 1, effects=effects), species("South Coyote", 0, 9)]
+    state = position(board=board, phase=EXERT)
+    assert population(state, "North Oryx") == 1 + 3 + 2
+
+
+def test_two_wicked_reflexes_cost_the_predator_one_each():
+    effects = ("South Wicked Reflexes", "North Wicked Reflexes")
+    board = [species("North Coyote", 0, 3), species("South Oryx", 0, 5, effects=effects)]
+    state = position(board=board, phase=EXERT)
+    assert population(state, "North Coyote") == 3 + 3 - 2
+
+
+def test_a_species_at_zero_in_termination_is_not_revived_by_an_event_revealed_meanwhile():
+    # Stage 1 leaves both Oryxes at 0. North saves its own with Conservation Effort; South answers with Rites of
+    # Spring, which must not give its Oryx (at 0, waiting to be checked) a counter that would keep it in play.
+    board = [species("North Oryx", 0, 2), species("South Oryx", 1, 2)]
+    state = position(board=board, phase=TERMINATION, events=("North Conservation Effort", "South Rites of Spring"))
+    state = pass_until(state, (ASK_REVEAL, NORTH, AT_ZERO, card("North Oryx")))
+    state = play(state, Reveal(NORTH, card("North Conservation Effort"), card("North Oryx")))
+    assert state.tasks[-1] == (ASK_REVEAL, SOUTH, AT_RESPONSE, -1)
+    state = play(state, Reveal(SOUTH, card("South Rites of Spring")))
+    assert population(state, "North Oryx") == 2
+    assert find(state, "South Oryx") is None and card("South Oryx") in state.discards[SOUTH]
+
+
+def test_every_holder_of_a_face_down_event_is_asked_whatever_the_event_and_may_always_pass():
+    board = [species("North Oryx", 0, 3)]
+    for event in ("South Drought", "South Conservation Effort", "South Echoed Form", "South Once Thought Extinct"):
+        state = position(board=board, events=("", event), windows=True)
+        assert state.tasks[-1][:2] == (ASK_REVEAL, SOUTH), event
+        assert legal_actions(state)[0] == Pass(SOUTH)
+
+
+def test_being_asked_at_zero_does_not_tell_which_event_is_held():
+    board = [species("North Coyote", 0, 3), species("South Oryx", 0, 1)]
+    asked = set()
+    for event in ("South Conservation Effort", "South Drought", "South Echoed Form"):
+        state = position(board=board, events=("", event), phase=EXERT, windows=True)
+        state = pass_until(state, (ASK_REVEAL, SOUTH, AT_ZERO, card("South Oryx")))
+        # What North sees (South's event is HIDDEN in its view) is the same whichever event South holds.
+        asked.add(msgspec.msgpack.encode(view_of(state, NORTH)))
+    assert len(asked) == 1
+
+
+def view_of(state, seat):
+    return view(state, seat)
+
+
+def test_the_other_seat_and_a_spectator_are_never_told_a_pass():
+    state = position(board=[species("North Oryx", 0, 3)], events=("", "South Drought"), windows=True)
+    assert describe_to(state, Pass(SOUTH), NORTH) == "" and describe_to(state, Pass(SOUTH), None) == ""
+
+
+def test_determinize_from_either_seats_view_gives_a_position_where_the_seat_asked_can_act():
+    # South, asked at a window, holds Drought; North's determinizations deal South any unseen event, a reaction
+    # event that cannot be revealed here included, and South must still be able to answer.
+    board = [species("North Oryx", 0, 3), species("South Coyote", 1, 3)]
+    state = position(board=board, events=("", "South Drought"), windows=True)
+    assert state.tasks[-1][:2] == (ASK_REVEAL, SOUTH)
+    rng = random.Random(5)
+    for seat in (NORTH, SOUTH):
+        for _ in range(100):
+            guess = determinize(view_of(state, seat), seat, rng)
+            assert current_player(guess) == current_player(state) and legal_actions(guess)

@@ -89,6 +89,11 @@ def has_effect(sp: Sp, effect: int) -> bool:
     return any(card % KINDS == effect for card in sp.effects)
 
 
+def count_effect(sp: Sp, effect: int) -> int:
+    """How many copies of `effect` are attached to the species: each one acts on its own."""
+    return sum(1 for card in sp.effects if card % KINDS == effect)
+
+
 def is_predator(sp: Sp) -> bool:
     return SPECIES[sp.kind].predator
 
@@ -117,10 +122,9 @@ def growth(t: Table, sp: Sp, exerting: bool, prey: Sp | None = None) -> int:
         gain += 1
     if not exerting:
         return gain
-    if has_effect(sp, AESTHETIC_CHOICE) and any(
-        other is not sp and SPECIES[other.kind].group == info.group for other in here
-    ):
-        gain += 1
+    if any(other is not sp and SPECIES[other.kind].group == info.group for other in here):
+        # Each Aesthetic Choice attached gives its own +1 ("multiple effects can be deployed to the same card").
+        gain += count_effect(sp, AESTHETIC_CHOICE)
     if kind == ANTS and any(other.kind == APHIDS for other in here):
         gain += 1
     gain += 2 * sum(1 for e in sp.effects if e % KINDS == MUTIGEN and t.mutations.get(e) == MUTATED_GROWTH)
@@ -129,8 +133,7 @@ def growth(t: Table, sp: Sp, exerting: bool, prey: Sp | None = None) -> int:
             gain += 1
         if kind == ROADRUNNER and SPECIES[prey.kind].group == REPTILE:
             gain += 1
-        if has_effect(prey, WICKED_REFLEXES):
-            gain -= 1
+        gain -= count_effect(prey, WICKED_REFLEXES)  # each copy costs the predator one
     return max(0, gain)
 
 
@@ -235,7 +238,8 @@ def predate(t: Table, predator: Sp, prey: Sp) -> None:
         return
     t.predated |= 1 << where
     for vulture in t.at(where):
-        if vulture.kind == VULTURE and not vulture.exerted and not offroaded(t, vulture):
+        # A Vulture just preyed on down to 0 is already on its way to the discard pile: it does not scavenge.
+        if vulture.kind == VULTURE and vulture.population > 0 and not vulture.exerted and not offroaded(t, vulture):
             vulture.exerted = True
             vulture.population += growth(t, vulture, True)
 
@@ -406,7 +410,9 @@ def resolve_event(t: Table, seat: int, card: int, target: int, spared: int) -> N
             t.to_hand_openly(seat, target)
     elif kind == RITES_OF_SPRING:
         for sp in t.all_species():
-            if not is_predator(sp) and sp.card != spared:
+            # A species at 0 waits only to be discarded (Termination checks them one by one): nothing but a card
+            # that says so (Conservation Effort) brings it back.
+            if not is_predator(sp) and sp.card != spared and sp.population > 0:
                 sp.population += 1
     else:
         t.then((WILDFIRE_TURN, target, seat, spared))

@@ -7,7 +7,7 @@ from typing import Any
 from exotui.engine.protocol import check_setup
 from exotui.games.endless import rules
 from exotui.games.endless import view as views
-from exotui.games.endless.heuristic import evaluate, rollout_action
+from exotui.games.endless.heuristic import evaluate, rollout_action, search_actions
 from exotui.games.endless.state import EndlessAction, EndlessState
 
 
@@ -16,7 +16,7 @@ class EndlessGame:
     title = "Endless Forms"
     player_counts = (2,)
     variants: tuple[str, ...] = ()
-    rules_version = "endless-1"
+    rules_version = "endless-2"
     action_type = EndlessAction
     state_type = EndlessState
     seat_names = views.SEAT_NAMES
@@ -33,6 +33,7 @@ class EndlessGame:
     events = staticmethod(views.events)
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
+    search_actions = staticmethod(search_actions)
 
     @staticmethod
     def working_copy(state: EndlessState) -> rules.Working:

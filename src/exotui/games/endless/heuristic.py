@@ -9,10 +9,12 @@ from typing import Any
 
 from exotui.games.endless import abilities
 from exotui.games.endless.cards import KINDS, PATHOGEN, R_STRATEGIST, SPECIES, VULTURE, WICKED_REFLEXES, is_species
-from exotui.games.endless.rules import TURNS
+from exotui.games.endless.rules import TURNS, apply
 from exotui.games.endless.state import (
+    ASK_REVEAL,
     DEPLOY,
     DEPLOYED_SPECIES,
+    DRAW,
     EXERT,
     PHASE,
     TERMINATION,
@@ -24,6 +26,7 @@ from exotui.games.endless.state import (
     Pass,
 )
 from exotui.games.endless.table import Table
+from exotui.games.endless.view import determinize
 
 # A lead of SCALE + SCALE_PER_TURN * (turns after this one) projected counters makes a seat e (about 2.7) times as
 # likely to win as its rival: fitted to greedy games (the log-loss-best scale per turn ran from about 20 at turn 2
@@ -114,6 +117,59 @@ def _active(first: int, turn: int) -> int:
 def _termination_pending(state: EndlessState) -> bool:
     """True while the Termination Phase's stage 1 is still on the stack (its opening window is being asked)."""
     return any(task[0] == PHASE and task[1] == TERMINATION and len(task) == 3 for task in state.tasks)
+
+
+def search_actions(view: EndlessState, seat: int, actions: Sequence[Any]) -> Sequence[Any]:
+    """The decisions worth a search (the engine's `search_actions` hook): one alone where a search could only waste
+    the computer's time, or where its time would tell the other seat something.
+
+    - A reveal window: decided at once by `reveal_choice`. Every holder of a face-down event is asked at every
+      window, so a search there would make each turn crawl, and its time (long when the event could be revealed,
+      none when it could not) would tell the other seat what the event is (issue 23, finding 6).
+    - The Exert Phase: a species with nothing to choose (no prey, no Ant Specialist choice) exerts first; its gain
+      does not depend on the order, so only the predators' choices are searched.
+    """
+    if len(actions) < 2:
+        return actions
+    kind = type(actions[0])
+    if kind is Pass:
+        return [reveal_choice(view, seat, actions)]
+    if kind is Exert:
+        choosing = {a.card for a in actions if a.prey >= 0}
+        plain = [a for a in actions if a.card not in choosing]
+        if plain:
+            return plain[:1]
+    return actions
+
+
+# A reveal must be worth this much more than passing (in chance of winning) for the computer to reveal: the value
+# of keeping the event for a better moment is already counted by EVENT_HELD in `evaluate`.
+REVEAL_MARGIN = 0.0
+# Reveal windows passed while looking at what a reveal leads to, at most (responses, then the next windows).
+LOOK_AHEAD = 12
+
+
+def reveal_choice(view: EndlessState, seat: int, actions: Sequence[Any]) -> Any:
+    """Pass or reveal, at once: each answer is played on one dealing of the unseen cards (the same for every
+    answer), every window after it is passed until the position asks something else, and `evaluate` judges."""
+    state = determinize(view, seat, random.Random(len(view.tasks) * 1009 + view.turn))
+    best, best_value = actions[0], _after(state, actions[0], seat) + REVEAL_MARGIN
+    for action in actions[1:]:
+        value = _after(state, action, seat)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _after(state: EndlessState, action: Any, seat: int) -> float:
+    state = apply(state, action)
+    for _ in range(LOOK_AHEAD):
+        if not state.tasks or state.tasks[-1][0] != ASK_REVEAL:
+            break
+        state = apply(state, Pass(state.tasks[-1][1]))
+    if not state.tasks:
+        return 1.0 if state.winner == seat else 0.5 if state.winner == DRAW else 0.0
+    return evaluate(state)[seat]
 
 
 def rollout_action(state: Any, actions: Sequence[Any], rng: random.Random) -> Any:

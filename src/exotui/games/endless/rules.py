@@ -3,8 +3,9 @@
 The rules of endless-forms.txt and RULINGS.md section 3 run as a stack of pending steps (state.py). `apply`
 copies the state into a `Table`, answers the decision on top of the stack, then runs steps until one asks a seat
 something with more than one answer (a question with a single answer is answered here, so every logged action is
-a real choice; a reveal window where the seat holds nothing it could reveal asks nothing). Card texts are in
-abilities.py.
+a real choice). The one exception is the reveal window: it asks every seat holding a face-down event it may reveal
+from, even when that event allows only a pass, so that being asked tells nobody which event it is (the table
+passes such windows for a person as the person chose; the log never tells a pass). Card texts are in abilities.py.
 """
 
 from __future__ import annotations
@@ -200,8 +201,11 @@ def _options(t: Table, task: Task) -> list[Any]:
     if op == ASK_MOVE:
         return [END_MOVE, *(Move(card, to) for card, to in _moves(t, seat))]
     if op == ASK_REVEAL:
-        reveals = abilities.reveal_options(t, seat, task[2], task[3])
-        return [PASSES[seat], *reveals] if reveals else []
+        # Every holder of a face-down event it may reveal from is asked, and may always pass: whether a seat is
+        # asked, and so what the other seat sees, must not depend on which event lies there (see `_run`).
+        if not abilities.can_reveal(t, seat):
+            return []
+        return [PASSES[seat], *abilities.reveal_options(t, seat, task[2], task[3])]
     if op == ASK_HOT_FOOT:
         lizard = task[2]
         sp = t.find(lizard)
@@ -346,7 +350,9 @@ def _run(t: Table) -> tuple[Any, ...]:
         op = task[0]
         if op <= LAST_ASK:
             options = _options(t, task)
-            if len(options) > 1:
+            # A reveal window stops even when passing is all the held event allows: answering it here would show
+            # the other seat (and a determinization of its view) that the event is one that could not be revealed.
+            if len(options) > 1 or (op == ASK_REVEAL and options):
                 return tuple(options)
             if options:
                 _answer(t, task, options[0])
@@ -600,7 +606,8 @@ def _check_zero(t: Table, task: Task) -> None:
     sp = t.find(card)
     if sp is None or sp.population > 0 or sp.kind == HOGNOSE:
         return
-    if abilities.reveal_options(t, sp.owner, AT_ZERO, card):
+    if abilities.can_reveal(t, sp.owner):
+        # Any holder of a face-down event is asked, Conservation Effort or not (see `_options`).
         t.then((ASK_REVEAL, sp.owner, AT_ZERO, card))
     else:
         t.discard_species(sp)

@@ -156,8 +156,13 @@ def species_name(state: EndlessState, card: int) -> str:
 
 def describe_to(state: EndlessState, action: Any, seat: int | None) -> str:
     """`describe` as told to `seat` (None: a spectator): the seat deciding reads every card it uses; anyone else
-    reads what the other seat's view shows, where an event placed face down is only "an event"."""
+    reads what the other seat's view shows, where an event placed face down is only "an event". A pass is told to
+    nobody (empty): the table leaves it out of the log."""
     actor = state.tasks[-1][1] if state.tasks else 0
+    if type(action) is Pass:
+        # A pass is never told: a seat holding an event is asked at every window, and a log of its passes would
+        # only bury what happened (a species discarded at 0 is told by `events`).
+        return ""
     if seat == actor:
         return describe(state, action)
     return describe(view(state, 1 - actor), action)
