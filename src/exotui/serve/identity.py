@@ -4,7 +4,7 @@ Everything the server keeps sits under its data directory (mode 0700, since save
 
     DATA/host_key           the server's own key, created on first start (0600) and reused
     DATA/players/<sha256>/  the saves of one public key, named by the hex SHA-256 of the key's wire form
-    DATA/guests/<random>/   a keyless session's saves, deleted when the session ends
+    DATA/guests/<random>/   a keyless session's saves, made as its session starts and deleted when it ends
     DATA/tables/            the tables' sockets and games in progress (table.py)
 """
 
@@ -80,6 +80,8 @@ def host_key(path: Path) -> asyncssh.SSHKey:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
         mode = path.stat().st_mode
+        if not stat.S_ISREG(mode):
+            raise ServeError(f"host key {path} is not a file; give the path of a key file (made if missing)") from None
         if mode & (stat.S_IRWXG | stat.S_IRWXO):
             raise ServeError(f"host key {path} is readable by others (mode {mode & 0o777:o}); chmod 600 it") from None
         try:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import fcntl
 import os
 import signal
 import struct
+import sys
 import termios
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -25,14 +27,32 @@ INPUT_LIMIT = 64 * 1024
 HANGUP_GRACE = 10.0
 
 
+# Linux's prctl, loaded before any fork (a child between fork and exec should not load libraries).
+_LIBC = ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
+PR_SET_PDEATHSIG = 1
+
+
 def _set_size(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+
+def _no_job_control(fd: int) -> None:
+    """The terminal sends no SIGTSTP on Ctrl+Z: no client can stop the program (Textual, which restores the modes
+    it found when it exits, would otherwise stop on a Ctrl+Z typed while it quits, freezing the session)."""
+    modes = termios.tcgetattr(fd)
+    modes[6][termios.VSUSP] = b"\x00"  # _POSIX_VDISABLE
+    termios.tcsetattr(fd, termios.TCSANOW, modes)
 
 
 def _take_terminal() -> None:
     # In the child, after setsid (start_new_session): its terminal becomes the controlling one, so the kernel sends
     # it SIGWINCH on a resize, which Textual's driver listens for.
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    # Should the server die (even by SIGKILL), the program ends with it. Not by SIGHUP: the kernel hangs the
+    # terminal up first, and Textual, exiting on a hung-up terminal, waits for ever on its output thread (which died
+    # on EIO). Every action is on disk already (each is saved as it is played), so nothing is lost.
+    if _LIBC is not None:
+        _LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 class PtyProcess:
@@ -61,6 +81,7 @@ class PtyProcess:
         master, slave = os.openpty()
         try:
             _set_size(slave, columns, rows)
+            _no_job_control(slave)
             self.process = await asyncio.create_subprocess_exec(
                 *argv,
                 stdin=slave,
@@ -169,6 +190,8 @@ class PtyProcess:
         if self.process is None:
             return
         self.signal(signal.SIGHUP)
+        # A program stopped all the same (by a signal of its own) must run to end.
+        self.signal(signal.SIGCONT, group=True)
         # Its output still flows while it ends, so a full terminal cannot keep it from exiting.
         self.resume_output()
         try:

@@ -36,22 +36,34 @@ from exotui.serve.identity import (
 )
 from exotui.serve.pty import PtyProcess
 
-# The only command a client may ask for besides the app itself.
-TABLE_COMMAND: Final = re.compile(r"table ([A-Za-z0-9_-]{1,32})")
+# The only command a client may ask for besides the app itself: a table's name, and the token that gives a guest
+# back their seat (shown to them at the table).
+TABLE_COMMAND: Final = re.compile(r"table ([A-Za-z0-9_-]{1,32})(?: ([0-9a-f]{8,32}))?")
 # A terminal type is passed to the app only if it looks like one (it ends up in the app's environment).
 TERM_NAME: Final = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 # A user name shown to the others at a table only if it is a plain word.
 PLAYER_NAME: Final = re.compile(r"[A-Za-z0-9_.-]{1,16}")
 DEFAULT_TERM: Final = "xterm-256color"
-# Seconds a client has to log in.
-LOGIN_TIMEOUT: Final = 30
+# Seconds a client has from connecting until its session runs the app: a connection that logs in (or not) and
+# then opens nothing is closed, and so is one whose session has ended.
+LOGIN_TIMEOUT: Final = 15.0
+# Connections at once without a running session (logging in, or idle after logging in); more are closed at once.
+MAX_LOGINS: Final = 10
+# The largest terminal the app is given, whatever the client says: more than a real screen shows (a 4K screen at a
+# small font), and a 16000x16000 window would make the app draw (and send) gigabytes.
+MAX_COLUMNS: Final = 500
+MAX_ROWS: Final = 200
+# Bytes of the app's output waiting for a slow client before the app's terminal is no longer read.
+OUTPUT_LIMIT: Final = 64 * 1024
 # Seconds between keepalives, and how many unanswered ones end a connection whose client vanished.
 KEEPALIVE_INTERVAL: Final = 30
 KEEPALIVE_COUNT: Final = 3
 # Seconds a client may leave the app's output unread before it is cut off.
 STALL_TIMEOUT: Final = 60.0
-# Seconds the app has to save and end on a disconnect or a stop.
-HANGUP_GRACE: Final = 10.0
+# Seconds the app has to save and end on a disconnect or a stop; then it is killed.
+HANGUP_GRACE: Final = 5.0
+# Seconds a stop waits for the sessions and tables to end beyond that, whatever happens.
+STOP_PATIENCE: Final = 5.0
 log = logging.getLogger("exotui.serve")
 USAGE: Final = "this server runs only exotui: `ssh -t HOST` for the app, `ssh -t HOST table NAME` for a shared table"
 
@@ -68,6 +80,8 @@ class ServeOptions:
     idle_timeout: float = 30 * 60.0
     # Seconds a client may leave the app's output unread (its SSH window full) before it is cut off.
     stall_timeout: float = STALL_TIMEOUT
+    login_timeout: float = LOGIN_TIMEOUT
+    max_logins: int = MAX_LOGINS
     app: Sequence[str] = (sys.executable, "-m", "exotui")
 
 
@@ -80,6 +94,8 @@ class Server:
         self.key = host_key(options.host_key or self.data / "host_key")
         self.sessions: set[AppSession] = set()
         self.connections: set[asyncssh.SSHServerConnection] = set()
+        # Connections without a running session: bounded in number and in time (`Connection`).
+        self.waiting: set[Connection] = set()
         self.tables = Tables(self.data / "tables")
         self.stopping = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -101,7 +117,7 @@ class Server:
                 self.options.host,
                 self.options.port,
                 server_host_keys=[self.key],
-                login_timeout=LOGIN_TIMEOUT,
+                login_timeout=self.options.login_timeout,
                 keepalive_interval=KEEPALIVE_INTERVAL,
                 keepalive_count_max=KEEPALIVE_COUNT,
                 agent_forwarding=False,
@@ -111,21 +127,26 @@ class Server:
             )
         except OSError as exc:
             raise ServeError(f"cannot listen on {self.options.host}:{self.options.port}: {exc.strerror}") from None
+        self.tables.port = self.port
 
     def full(self) -> bool:
         return len(self.sessions) >= self.options.max_sessions
 
-    async def command(self, identity: Identity, name: str, table: str | None) -> list[str]:
-        """The program one session runs: the app saving into the identity's directory, or a table's app."""
+    async def command(self, identity: Identity, name: str, table: str | None, token: str | None = None) -> list[str]:
+        """The program one session runs: the app saving into the identity's directory, or a table's app.
+
+        Every value goes as `--option=VALUE`, so a table named `--help` is a name, never an option."""
         if table is None:
-            return [*self.options.app, "--saves-dir", str(identity.saves)]
+            return [*self.options.app, f"--saves-dir={identity.saves}"]
         socket = await self.tables.open(table)
         return [
             sys.executable,
             "-m",
             "exotui.serve.table_app",
-            *("--socket", str(socket), "--table", table, "--identity", identity.name),
-            *("--name", name, "--saves-dir", str(identity.saves)),
+            *(f"--socket={socket}", f"--table={table}", f"--identity={identity.name}"),
+            *(f"--name={name}", f"--saves-dir={identity.saves}"),
+            *([f"--token={token}"] if token else []),
+            *(["--guest"] if identity.guest else []),
         ]
 
     def environment(self, term: str, identity: Identity) -> dict[str, str]:
@@ -143,27 +164,44 @@ class Server:
         }
         env["TERM"] = term
         env["HOME"] = str(identity.saves)
+        if identity.guest:
+            # The app tells a guest that their saves last this session only.
+            env["EXOTUI_GUEST"] = "1"
         return env
 
     async def stop(self) -> None:
-        """Stop taking connections, end every session as a disconnect would (each app saves), then return."""
+        """Stop taking connections, end every session as a disconnect would (each app saves), then return: within
+        HANGUP_GRACE + STOP_PATIENCE seconds, whatever state a session is in (an app that does not end is killed,
+        a session whose app never started is let go)."""
         self.stopping = True
         if self._acceptor is not None:
             self._acceptor.close()
-        await asyncio.gather(*(session.end("the server is stopping") for session in list(self.sessions)))
+        ending = [session.end("the server is stopping") for session in list(self.sessions)]
+        try:
+            await asyncio.wait_for(asyncio.gather(*ending), HANGUP_GRACE + STOP_PATIENCE)
+        except TimeoutError:
+            for session in list(self.sessions):
+                session.abandon()
         await self.tables.stop()
         # Connections left (one still logging in, a client slow to go): closed, so none can hold the stop.
         for conn in list(self.connections):
             conn.close()
         if self._acceptor is not None:
-            await self._acceptor.wait_closed()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._acceptor.wait_closed(), STOP_PATIENCE)
 
 
 class Tables:
-    """The tables being played: one process each (table.py), started by the first arrival, ending with the last."""
+    """The tables being played: one process each (table.py), started by the first arrival, ending with the last.
+
+    A table's directory goes with its process unless it holds a game in progress; a table's errors go to the
+    server's own log (stderr), one line each.
+    """
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
+        # The server's port, for the lobby's "friends join with" line (set once the server listens).
+        self.port = 0
         # Unix socket paths are short (108 bytes): the sockets live in a private temporary directory, made when the
         # first table opens.
         self._sockets: Path | None = None
@@ -185,39 +223,57 @@ class Tables:
     async def _start(self, name: str, socket: Path) -> None:
         directory = private_dir(self.directory / name)
         socket.unlink(missing_ok=True)
-        # The table's errors, for the operator.
-        with open(directory / "table.log", "ab") as log:
-            self.running[name] = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "exotui.serve.table",
-                *(name, str(directory), str(socket)),
-                stdin=asyncio.subprocess.DEVNULL,
-                stdout=log,
-                stderr=log,
-            )
+        # "--" before the name: a table named "-x" is a name, not an option.
+        process = await asyncio.create_subprocess_exec(
+            *(sys.executable, "-m", "exotui.serve.table", f"--port={self.port}"),
+            *("--", name, str(directory), str(socket)),
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.DEVNULL,
+        )
+        self.running[name] = process
+        asyncio.get_running_loop().create_task(self._ended(name, process, directory))
+
+    async def _ended(self, name: str, process: asyncio.subprocess.Process, directory: Path) -> None:
+        await process.wait()
+        async with self._starting:
+            # Unless the table was opened again meanwhile, or keeps a game for its players to come back to.
+            if self.running.get(name) is process and not (directory / "seating.json").exists():
+                del self.running[name]
+                shutil.rmtree(directory, ignore_errors=True)
 
     async def stop(self) -> None:
         """End every table (each action is saved already; a game in progress resumes when its players return)."""
         for process in self.running.values():
             if process.returncode is None:
                 process.terminate()
-        for process in self.running.values():
-            await process.wait()
+        waits = [process.wait() for process in self.running.values()]
+        try:
+            await asyncio.wait_for(asyncio.gather(*waits), STOP_PATIENCE)
+        except TimeoutError:
+            for process in self.running.values():
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
         if self._sockets is not None:
             shutil.rmtree(self._sockets, ignore_errors=True)
 
 
 class Connection(asyncssh.SSHServer):
-    """One client connection: authentication decides its identity; it may open one session."""
+    """One client connection: authentication decides its identity; it may open one session.
+
+    Until its session runs the app, a connection is one of the server's `waiting` ones: at most `max_logins` of them
+    at once (more are closed as they arrive), each for at most `login_timeout` seconds. Nothing is written to disk
+    for it before its session starts (a guest's directory included).
+    """
 
     def __init__(self, server: Server) -> None:
         self.server = server
         self.key: asyncssh.SSHKey | None = None
-        self.identity: Identity | None = None
+        self.authenticated = False
         self.username = ""
         self.opened = False
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.lost = False
+        self._timer: asyncio.TimerHandle | None = None
 
     def begin_auth(self, username: str) -> bool:
         # Always authenticate, so a client with keys offers them; keyboard-interactive lets a keyless one in.
@@ -244,23 +300,52 @@ class Connection(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         self.server.connections.add(conn)
+        if len(self.server.waiting) >= self.server.options.max_logins:
+            log.warning("connection refused: %d connections are already logging in", len(self.server.waiting))
+            asyncio.get_running_loop().call_soon(conn.close)
+            return
+        self.wait()
+
+    def wait(self) -> None:
+        """Count this connection among those without a running session, for `login_timeout` seconds at most."""
+        if self.lost:
+            return
+        self.server.waiting.add(self)
+        if self._timer is None:
+            self._timer = asyncio.get_running_loop().call_later(self.server.options.login_timeout, self._timed_out)
+
+    def running(self) -> None:
+        """Its session runs the app: no longer waiting."""
+        self.server.waiting.discard(self)
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _timed_out(self) -> None:
+        self._timer = None
+        if self in self.server.waiting and self.conn is not None:
+            self.server.waiting.discard(self)
+            self.conn.close()
 
     def auth_completed(self) -> None:
+        self.authenticated = True
+
+    def identity(self) -> Identity:
+        """Who this is, their saves directory made now (a guest's is new): called once a session starts."""
         data = self.server.data
-        self.identity = key_identity(data, self.key) if self.key is not None else guest_identity(data)
+        return key_identity(data, self.key) if self.key is not None else guest_identity(data)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
+        self.running()
         if self.conn is not None:
             self.server.connections.discard(self.conn)
-        # A guest whose connection never opened a session leaves nothing behind.
-        if self.identity is not None and not self.opened:
-            forget_guest(self.identity)
 
     def session_requested(self) -> AppSession | bool:
-        if self.opened or self.identity is None:
+        if self.opened or not self.authenticated:
             return False
         self.opened = True
-        return AppSession(self.server, self.identity, display_name(self.username, self.identity))
+        return AppSession(self.server, self)
 
 
 def display_name(username: str, identity: Identity) -> str:
@@ -270,13 +355,25 @@ def display_name(username: str, identity: Identity) -> str:
     return f"{word} #{identity.short[:4]}" if not identity.guest else f"{word} (guest)"
 
 
-class AppSession(asyncssh.SSHServerSession[bytes]):
-    """One SSH session: the app on a terminal of its own, bridged to the client's channel."""
+def window(columns: int, rows: int) -> tuple[int, int] | None:
+    """The terminal size the app is given for the client's: at most MAX_COLUMNS x MAX_ROWS; None for a size the
+    client left out (0) or one that is not a size."""
+    if not (isinstance(columns, int) and isinstance(rows, int)) or columns <= 0 or rows <= 0:
+        return None
+    return min(columns, MAX_COLUMNS), min(rows, MAX_ROWS)
 
-    def __init__(self, server: Server, identity: Identity, name: str) -> None:
+
+class AppSession(asyncssh.SSHServerSession[bytes]):
+    """One SSH session: the app on a terminal of its own, bridged to the client's channel.
+
+    Whatever fails, at whatever stage, the session ends through `_finished`, which frees its place.
+    """
+
+    def __init__(self, server: Server, connection: Connection) -> None:
         self.server = server
-        self.identity = identity
-        self.name = name
+        self.connection = connection
+        self.identity: Identity | None = None
+        self.name = "player"
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term: str | None = None
         self.size = (80, 24)
@@ -288,16 +385,22 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self._stall: asyncio.TimerHandle | None = None
         self.ending = False
 
+    @property
+    def who(self) -> str:
+        """The session's player in the server's log."""
+        return self.identity.name if self.identity is not None else "a client"
+
     # ---------------------------------------------------------------------------------------------------------
     # What the client asks for
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
+        # The app's output waiting for a slow client is bounded: past it, the app's terminal is not read.
+        chan.set_write_buffer_limits(OUTPUT_LIMIT)
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
         self.term = term_type if TERM_NAME.fullmatch(term_type or "") else DEFAULT_TERM
-        if term_size[0] > 0 and term_size[1] > 0:
-            self.size = (term_size[0], term_size[1])
+        self.size = window(term_size[0], term_size[1]) or self.size
         return True
 
     def shell_requested(self) -> bool:
@@ -318,13 +421,20 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         """Clients do not signal the app."""
 
     def session_started(self) -> None:
-        table = None
+        try:
+            self._begin()
+        except Exception as exc:
+            # Whatever goes wrong, the place is freed and the client told.
+            self.refuse(f"cannot start: {exc}")
+
+    def _begin(self) -> None:
+        table = token = None
         if self.command is not None:
             match = TABLE_COMMAND.fullmatch(self.command.strip())
             if match is None:
                 self.refuse(USAGE)
                 return
-            table = match.group(1)
+            table, token = match.group(1), match.group(2)
         if self.term is None:
             self.refuse("exotui needs a terminal: connect with `ssh -t`")
         elif self.server.stopping:
@@ -334,51 +444,57 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self.refuse(f"the server is full ({count} players); try again in a few minutes")
         else:
             self.server.sessions.add(self)
-            asyncio.get_running_loop().create_task(self.run(table))
+            self.identity = self.connection.identity()
+            self.name = display_name(self.connection.username, self.identity)
+            self.connection.running()
+            asyncio.get_running_loop().create_task(self.run(table, token))
 
     def refuse(self, why: str) -> None:
-        assert self.chan is not None
-        self.chan.write(f"exotui: {why}\r\n".encode())
-        self.chan.exit(1)
+        log.info("session of %s refused: %s", self.who, why)
+        if self.chan is not None:
+            with contextlib.suppress(BrokenPipeError, asyncssh.Error):
+                self.chan.write(f"exotui: {why}\r\n".encode())
+                self.chan.exit(1)
         self._finished()
 
     # ---------------------------------------------------------------------------------------------------------
     # The app
 
-    async def run(self, table: str | None) -> None:
+    async def run(self, table: str | None, token: str | None = None) -> None:
+        assert self.identity is not None
         self.program = PtyProcess(self._output, self._exited, self._input_full)
         try:
-            argv = await self.server.command(self.identity, self.name, table)
+            argv = await self.server.command(self.identity, self.name, table, token)
             env = self.server.environment(self.term or DEFAULT_TERM, self.identity)
             await self.program.start(argv, env, self.identity.saves, *self.size)
-        except (OSError, ServeError) as exc:
-            log.warning("session of %s cannot start: %s", self.identity.name, exc)
-            self.server.sessions.discard(self)
+        except Exception as exc:
+            # Any failure (a bad size, a table that cannot open, no process left): the place is freed.
             self.refuse(f"cannot start: {exc}")
             return
-        log.info("session of %s started: %s", self.identity.name, f"table {table}" if table else "the app")
+        log.info("session of %s started: %s", self.who, f"table {table}" if table else "the app")
         self._touch()
         if self.ending:
             # The client left, or the server began stopping, while the app was starting.
             await self.program.hangup(HANGUP_GRACE)
 
     def _output(self, data: bytes) -> None:
-        if self.chan is not None:
-            # A channel closing under us (the client just left) takes no more: connection_lost follows.
-            with contextlib.suppress(BrokenPipeError, asyncssh.Error):
-                self.chan.write(data)
+        if self.chan is None:
+            return
+        # A channel closing under us (the client just left) takes no more: connection_lost follows.
+        with contextlib.suppress(BrokenPipeError, asyncssh.Error):
+            self.chan.write(data)
 
     def _input_full(self, full: bool) -> None:
         if self.chan is not None:
             (self.chan.pause_reading if full else self.chan.resume_reading)()
 
     def _exited(self, code: int) -> None:
-        log.info("session of %s ended: %s", self.identity.name, self.farewell or f"the app exited ({code})")
+        log.info("session of %s ended: %s", self.who, self.farewell or f"the app exited ({code})")
         if self.chan is not None:
             with contextlib.suppress(BrokenPipeError, asyncssh.Error):
                 if self.farewell:
                     self.chan.write(f"\r\nexotui: {self.farewell}\r\n".encode())
-                self.chan.exit(max(code, 0))
+                self.chan.exit(exit_status(code, self.farewell is not None))
         self._finished()
 
     def _finished(self) -> None:
@@ -386,7 +502,10 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         for timer in (self._idle, self._stall):
             if timer is not None:
                 timer.cancel()
-        forget_guest(self.identity)
+        if self.identity is not None:
+            forget_guest(self.identity)
+        # The connection, its one session over, counts as waiting again: a client that stays connected is let go.
+        self.connection.wait()
         if not self.done.done():
             self.done.set_result(None)
 
@@ -394,9 +513,18 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         """End the app as a disconnect does (it saves first), telling the client `why` if still connected."""
         self.farewell = self.farewell or why
         self.ending = True
-        if self.program is not None:
+        if self.program is not None and self.program.process is not None:
             await self.program.hangup(HANGUP_GRACE)
+        elif self.program is None:
+            # No app yet, and none coming (run was never called).
+            self._finished()
         await self.done
+
+    def abandon(self) -> None:
+        """A session that did not end in time (at a stop): its app killed, its place let go."""
+        if self.program is not None:
+            self.program.signal(signal.SIGKILL, group=True)
+        self._finished()
 
     # ---------------------------------------------------------------------------------------------------------
     # Keys, sizes, and limits
@@ -407,9 +535,12 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self.program.feed(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self.size = (width, height)
+        size = window(width, height)
+        if size is None:
+            return
+        self.size = size
         if self.program is not None:
-            self.program.resize(width, height)
+            self.program.resize(*size)
 
     def eof_received(self) -> bool:
         return False
@@ -444,6 +575,14 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         return loop.call_later(seconds, lambda: loop.create_task(self.end(why)))
 
 
+def exit_status(code: int, ended_by_server: bool) -> int:
+    """The client's exit status for the app's exit `code`: a signal's as a shell gives it (128 + its number); 0
+    when the server ended the session (a stop, idleness) and the app ended as asked, on SIGHUP."""
+    if ended_by_server and code in (0, 128 + signal.SIGHUP, -signal.SIGHUP):
+        return 0
+    return 128 - code if code < 0 else code
+
+
 async def serve(options: ServeOptions, ready: Callable[[Server], None] | None = None) -> None:
     """Run the server until SIGTERM or SIGINT, then stop it cleanly (every session saves)."""
     server = Server(options)
@@ -470,8 +609,10 @@ def data_dir() -> Path:
 def run(options: ServeOptions) -> int:
     """`exotui serve`: say where it listens, serve until stopped; 0 after a clean stop."""
 
-    # One line per session started and ended, on stderr (the journal, under systemd).
+    # One line per event (a session started, ended or refused, a connection turned away), on stderr (the journal,
+    # under systemd); asyncssh's own lines (about ten per connection) only for its warnings.
     logging.basicConfig(level=logging.INFO, format="exotui serve: %(message)s", stream=sys.stderr)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
 
     def ready(server: Server) -> None:
         print(f"exotui serve: listening on {options.host}:{server.port}, host key {server.fingerprint}", flush=True)

@@ -33,17 +33,17 @@ import msgspec
 
 from exotui import games
 from exotui.ai.players import UnknownPlayer, make_player
-from exotui.engine.protocol import Game, GameSetupError
+from exotui.engine.protocol import GameSetupError, public_view, seat_names
 from exotui.engine.records import BadSave, GameRecord, SavingOff, Seat, write_atomic
 from exotui.engine.result import result_headline, result_of
 from exotui.engine.savedir import SUFFIX
+from exotui.play.seats import computer_label
 from exotui.play.session import HUMAN, GameSession, Told
 from exotui.play.session import Seat as SessionSeat
 from exotui.serve import wire
 
 # Seconds each AI decision stays on screen before the next one, so a chain of them can be followed.
 AI_PAUSE: Final = 0.6
-AI_NAMES: Final = {"mcts": "AI", "greedy": "AI greedy", "random": "AI random"}
 OPEN: Final = "open"
 
 
@@ -55,26 +55,6 @@ class Seating(msgspec.Struct):
     holders: list[str | None]
     names: list[str]
     saves: list[str]
-
-
-def public_view(game: Game, state: Any, seats: int) -> Any:
-    """What everyone at the table knows: the state seen through every seat's view in turn (each view hides what
-    its seat may not see; views are states, as `determinize` already relies on)."""
-    view = state
-    for seat in range(seats):
-        view = game.view(view, seat)
-    return view
-
-
-def seat_names(game: Game, count: int) -> tuple[str, ...]:
-    names = getattr(game, "seat_names", ())
-    return tuple(names[seat] if seat < len(names) else f"Seat {seat + 1}" for seat in range(count))
-
-
-def who(kind: str) -> str:
-    """'AI normal', 'AI greedy'."""
-    player, _, level = kind.partition(":")
-    return f"{AI_NAMES.get(player, player)}{' ' + level if level else ''}"
 
 
 @dataclass
@@ -242,7 +222,7 @@ class Table:
         path = self.directory / f"{game.id}-{secrets.token_hex(4)}{SUFFIX}"
         count = len(seats)
         self.session = session
-        self.seating = Seating(str(path), [None] * count, [who(kind) for kind in setup.seats], [""] * count)
+        self.seating = Seating(str(path), [None] * count, [computer_label(kind) for kind in setup.seats], [""] * count)
         for waiting in [person, *(p for p in self.people if p is not person)]:
             if self._open_seats():
                 self._sit(waiting)
@@ -264,7 +244,7 @@ class Table:
         seats = list(self.session.seats)
         for seat in self._open_seats():
             seats[seat] = SessionSeat(spec)
-            self.seating.names[seat] = who(spec)
+            self.seating.names[seat] = computer_label(spec)
         self.session = GameSession(self.session.game, self.session.seed, self.session.variant, tuple(seats))
         await self.start()
 
@@ -524,6 +504,7 @@ async def run_table(name: str, directory: Path, socket: Path) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m exotui.serve.table", description=__doc__)
+    parser.add_argument("--port", type=int, default=0, help="the server's port, for the lobby's join line")
     parser.add_argument("name")
     parser.add_argument("directory", type=Path)
     parser.add_argument("socket", type=Path)

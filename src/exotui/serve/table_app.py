@@ -397,6 +397,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--identity", required=True)
     parser.add_argument("--name", required=True)
     parser.add_argument("--saves-dir", required=True)
+    parser.add_argument("--token", default="", help="a guest's token, to sit again at the seat it was given")
+    parser.add_argument("--guest", action="store_true", help="a keyless player, whose saves last the session only")
     args = parser.parse_args(argv)
     app = TableApp(args.socket, wire.Join(args.identity, args.name, args.saves_dir), args.table)
     app.run()
