@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import statistics
 import sys
@@ -15,10 +16,10 @@ from typing import Final, NoReturn
 import msgspec
 
 from exotui import __version__, games
-from exotui.ai import compare
+from exotui.ai import compare, sprt
 from exotui.ai.ladder import run_ladder
 from exotui.ai.match import play_match
-from exotui.ai.measure import ArenaReport, available_cores, run_arena, run_bench, run_rules_bench
+from exotui.ai.measure import ArenaReport, available_cores, run_arena, run_bench, run_rules_bench, run_sprt
 from exotui.ai.players import LEVELS, MAX_ITERATIONS, MAX_SECONDS, PLAYER_KINDS, Player, UnknownPlayer, make_player
 from exotui.engine.lock import GameInUse
 from exotui.engine.protocol import GameSetupError, opening, player_counts_text
@@ -331,16 +332,9 @@ def _player_maker(checkout: str | None, specs: Sequence[str]) -> Callable[[str, 
             raise CliError(f"a {compare.PREFIX}SPEC player needs --compare DIR, the checkout that plays it")
         return make_player
     try:
-        src = compare.source_dir(checkout)
+        return compare.CheckoutMaker(compare.source_dir(checkout))
     except compare.CompareError as exc:
         raise CliError(str(exc)) from None
-
-    def make(spec: str, seed: int) -> Player:
-        if spec.startswith(compare.PREFIX):
-            return compare.CheckoutPlayer(src, spec.removeprefix(compare.PREFIX), seed)
-        return make_player(spec, seed)
-
-    return make
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -348,8 +342,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
     specs = _player_specs(args.players, game)
     variant = _variant(game, args.variant)
     make = _player_maker(args.compare, specs)
-    # The compare: players talk to one server of the other checkout, so they play in this process only.
-    jobs = 1 if args.compare is not None else (args.jobs or available_cores())
+    jobs = args.jobs or available_cores()
+    if args.sprt is not None:
+        return _arena_sprt(args, game, specs, variant, make, jobs)
     bar = sys.stderr.isatty() and not args.progress
     started = time.monotonic()
 
@@ -382,6 +377,69 @@ def cmd_arena(args: argparse.Namespace) -> int:
         )
     print(f"  draws: {report.draws}")
     print(f"  mean turns per game: {report.mean_turns:.1f}, mean actions per game: {report.mean_actions:.1f}")
+    return 0
+
+
+def _elo_text(elo: float) -> str:
+    return f"{elo:+.1f}" if math.isfinite(elo) else ("+inf" if elo > 0 else "-inf")
+
+
+def _sprt_line(test: sprt.SprtStatus) -> str:
+    """The test after a pair: games, pairs by outcome, the ratio within its bounds, the Elo and its interval."""
+    pairs = " ".join(f"{name} {count}" for name, count in zip(sprt.PAIR_NAMES, test.pentanomial, strict=True))
+    return (
+        f"{2 * test.pairs} games [{pairs}]: LLR {test.llr:.2f} ({test.lower:.2f}, {test.upper:.2f}), "
+        f"Elo {_elo_text(test.elo)} (95% CI {_elo_text(test.elo_low)}..{_elo_text(test.elo_high)})"
+    )
+
+
+def _arena_sprt(
+    args: argparse.Namespace,
+    game: games.Game,
+    specs: Sequence[str],
+    variant: str | None,
+    make: Callable[[str, int], Player],
+    jobs: int,
+) -> int:
+    """`exotui arena --sprt ELO0,ELO1`: pairs of games until the test accepts one hypothesis or the cap."""
+    try:
+        elo0, elo1 = sprt.parse_bounds(args.sprt)
+        sprt.bounds(args.alpha, args.beta)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+    def progress(test: sprt.SprtStatus, report: ArenaReport) -> None:
+        print(_sprt_line(test), file=sys.stderr if args.json else sys.stdout, flush=True)
+
+    try:
+        result = run_sprt(
+            game, specs, elo0, elo1, args.seed, variant, args.alpha, args.beta, args.max_games, progress, make, jobs
+        )
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    finally:
+        compare.close_servers()
+    if args.json:
+        print(json.dumps(msgspec.to_builtins(result)))
+        return 0
+    test = result.test
+    first, second = specs
+    games_played = 2 * test.pairs
+    what = f"SPRT [{elo0:g}, {elo1:g}] of {first} against {second}"
+    if test.verdict is sprt.Verdict.H1:
+        verdict = (
+            f"H1 accepted, {first} is {elo1:+g} Elo or more, not {elo0:+g} (LLR {test.llr:.2f} >= {test.upper:.2f})"
+        )
+    elif test.verdict is sprt.Verdict.H0:
+        verdict = (
+            f"H0 accepted, {first} is {elo0:+g} Elo or less, not {elo1:+g} (LLR {test.llr:.2f} <= {test.lower:.2f})"
+        )
+    else:
+        verdict = f"no verdict within {args.max_games} games (LLR {test.llr:.2f} between the bounds)"
+    print(
+        f"{what}: {verdict}; {games_played} games, deals {args.seed}..{args.seed + test.pairs - 1}, "
+        f"Elo {_elo_text(test.elo)} (95% CI {_elo_text(test.elo_low)}..{_elo_text(test.elo_high)})"
+    )
     return 0
 
 
@@ -583,6 +641,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs", type=_positive, default=None, help="games played at once, one process each (default: every core)"
     )
     arena.add_argument("--compare", metavar="DIR", help="another exotui checkout, which plays the compare:SPEC players")
+    arena.add_argument(
+        "--sprt",
+        metavar="ELO0,ELO1",
+        help="play pairs of games (a deal, then seats swapped) until the SPRT accepts ELO0 or ELO1 (no --games)",
+    )
+    arena.add_argument("--alpha", type=float, default=0.05, help="the SPRT's chance of a false H1 (default: 0.05)")
+    arena.add_argument("--beta", type=float, default=0.05, help="the SPRT's chance of a false H0 (default: 0.05)")
+    arena.add_argument(
+        "--max-games", type=_positive, default=1000, help="the SPRT stops at this many games (default: 1000)"
+    )
     arena.set_defaults(handler=cmd_arena)
 
     ladder = sub.add_parser("ladder", help="Elo-style ratings of the players from an arena of every pair")

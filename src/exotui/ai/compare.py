@@ -18,6 +18,7 @@ from typing import IO, Any
 
 import msgspec
 
+from exotui.ai.players import Player, make_player
 from exotui.engine.protocol import Game
 
 # Spec prefix of a player played by the other checkout: "compare:mcts:easy".
@@ -125,6 +126,22 @@ class CheckoutPlayer:
     def choose(self, game: Game, view: Any, seat: int) -> Any:
         request = ["decide", game.id, self._spec, self._seed, seat, msgspec.msgpack.encode(view)]
         return msgspec.msgpack.decode(self._server.ask(request), type=game.action_type)
+
+
+class CheckoutMaker:
+    """`make_player`, and for `compare:SPEC` the other checkout's player of SPEC: an arena's `make`.
+
+    Picklable, so an arena's worker processes can make players too: each worker starts its own subprocess of the
+    other checkout, which stops when the worker does.
+    """
+
+    def __init__(self, src: Path) -> None:
+        self.src = src
+
+    def __call__(self, spec: str, seed: int) -> Player:
+        if spec.startswith(PREFIX):
+            return CheckoutPlayer(self.src, spec.removeprefix(PREFIX), seed)
+        return make_player(spec, seed)
 
 
 def close_servers() -> None:

@@ -6,13 +6,14 @@ import multiprocessing
 import os
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from math import sqrt
 from typing import Any
 
 import msgspec
 
+from exotui.ai import sprt
 from exotui.ai.match import play_match
 from exotui.ai.players import MctsPlayer, Player, RandomPlayer, make_player
 from exotui.engine.protocol import Game
@@ -96,6 +97,74 @@ def run_arena(
     return report
 
 
+class SprtReport(msgspec.Struct, frozen=True):
+    """An arena stopped by the sequential test: the test where it stopped, and the arena's usual tallies."""
+
+    test: sprt.SprtStatus
+    arena: ArenaReport
+
+
+def first_player_score(order: Sequence[int], outcome: Sequence[float]) -> float:
+    """The first player's score in one game of two players: 1 a win, 1/2 a draw, 0 a loss.
+
+    A draw is any game in which neither won more than the other, including one both lost (to a game's rival).
+    """
+    first, second = outcome[order.index(0)], outcome[order.index(1)]
+    return 0.5 + max(-0.5, min(0.5, (first - second) / 2))
+
+
+def run_sprt(
+    game: Game,
+    specs: Sequence[str],
+    elo0: float,
+    elo1: float,
+    seed: int,
+    variant: str | None = None,
+    alpha: float = 0.05,
+    beta: float = 0.05,
+    max_games: int = 1000,
+    on_pair: Callable[[sprt.SprtStatus, ArenaReport], None] | None = None,
+    make: Callable[[str, int], Player] = make_player,
+    jobs: int = 1,
+) -> SprtReport:
+    """Play deal after deal twice, the seats swapped, until the SPRT of ELO0 against ELO1 (`ai.sprt`) accepts
+    one or `max_games` are played; `on_pair(status, report)` is called after every pair.
+
+    Two players at a table of two: a pair is the same deal (and the same players' seeds) as in `run_arena`, so
+    the games are those of an arena of as many games, and its report is one. With `jobs` > 1, `jobs` games are
+    played ahead, and those still running when the test stops are thrown away.
+    """
+    if len(specs) != 2:
+        raise ValueError("the SPRT compares two players; a ladder measures three or more")
+    if 2 not in game.player_counts:
+        raise ValueError(f"{game.title} is not played by two, and the SPRT plays pairs of games between two")
+    if max_games < 2 or max_games % 2:
+        raise ValueError("the game cap of an SPRT must be an even number of games, at least 2")
+    if jobs < 1:
+        raise ValueError("the number of jobs must be at least 1")
+    status = sprt.status([0] * 5, elo0, elo1, alpha, beta)
+    tally = _Tally(specs)
+    counts = [0] * 5
+    first_game = 0.0
+    games = _arena_games(game, specs, max_games, seed, variant, make, jobs)
+    try:
+        for index, played in enumerate(games):
+            tally.add(*played)
+            score = first_player_score(played[0], played[1])
+            if index % 2 == 0:
+                first_game = score
+                continue
+            counts[sprt.pair_index(first_game, score)] += 1
+            status = sprt.status(counts, elo0, elo1, alpha, beta)
+            if on_pair is not None:
+                on_pair(status, tally.report(game, variant, seed))
+            if status.verdict is not sprt.Verdict.NONE:
+                break
+    finally:
+        games.close()
+    return SprtReport(status, tally.report(game, variant, seed))
+
+
 # What the tally needs of one arena game: the seating order, outcome, think time and decisions per seat, turns and
 # actions.
 _Played = tuple[tuple[int, ...], tuple[float, ...], tuple[float, ...], tuple[int, ...], int, int]
@@ -122,7 +191,7 @@ def _arena_games(
     variant: str | None,
     make: Callable[[str, int], Player],
     jobs: int,
-) -> Iterator[_Played]:
+) -> Generator[_Played, None, None]:
     """The arena's games in game order, played `jobs` at a time; a finished game waits for those before it."""
     if jobs == 1 or games == 1:
         for index in range(games):
