@@ -12,8 +12,8 @@ from textual.app import App
 from textual.events import Mount
 
 from exotui import games
+from exotui.engine.protocol import public_view, seat_names
 from exotui.serve import wire
-from exotui.serve.table import public_view, seat_names
 from exotui.serve.table_app import TableApp, TableScreen
 
 # game id -> (seed, random decisions into the game): positions with cards both hidden and seen in the hands.

@@ -130,13 +130,43 @@ def test_saves_lists_the_directory(save, tmp_path, capsys):
     assert lines[2] == "  broken.exosave: unreadable: empty file, not a save"
 
 
-def test_an_unreadable_save_is_told_in_a_players_words_and_verify_keeps_the_decoders(save, tmp_path, capsys):
+def test_an_unreadable_save_is_told_in_a_players_words_and_verify_keeps_the_decoders(
+    save, tmp_path, capsys, monkeypatch
+):
     content = msgspec.msgpack.decode(save.read_bytes())
     content["header"]["seats"][0]["name"] = 7
     save.write_bytes(msgspec.msgpack.encode(content))
     assert main(["--saves-dir", str(tmp_path), "saves"]) == 0
     listed = capsys.readouterr().out
     assert "damaged save: the name of player 1 is not valid" in listed and "`" not in listed
-    assert main(["verify", str(save)]) == 2
+    monkeypatch.chdir(tmp_path)
+    assert main(["verify", save.name]) == 2
     err = capsys.readouterr().err
-    assert err == f"exotui: error: {save}: Expected `str`, got `int` - at `$.header.seats[0].name`\n"
+    assert err == (
+        f"exotui: error: {save.name}: damaged save: the name of player 1 is not valid "
+        "(the decoder: Expected `str`, got `int` - at `$.header.seats[0].name`)\n"
+    )
+
+
+@pytest.mark.parametrize("content", [b"\x05", b"{}\n", b"#!/bin/sh\necho hello\n"])
+def test_verify_of_a_file_that_is_no_save_says_so_in_a_players_words_first(tmp_path, capsys, content):
+    """It said only the decoder's "Expected `object`, got `int`"."""
+    path = tmp_path / "five"
+    path.write_bytes(content)
+    assert main(["verify", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"exotui: error: {path}: not an exotui save") and err.count("\n") == 1
+
+
+SOLO = Path(__file__).parent.parent / "saves" / "rodents-solo.exosave"
+
+
+def test_verify_replay_and_saves_say_the_automaton_won_a_lost_solo_game(tmp_path, capsys):
+    """They said "nobody won" (engine.result)."""
+    assert main(["verify", str(SOLO)]) == 0
+    assert capsys.readouterr().out.endswith(" bytes, the automaton won\n")
+    assert main(["replay", str(SOLO), "--text"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == f"the automaton won (turn {load(SOLO).header.turn})"
+    (tmp_path / SOLO.name).write_bytes(SOLO.read_bytes())
+    assert main(["saves", "--saves-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[1].endswith(", the automaton won")

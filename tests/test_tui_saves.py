@@ -503,6 +503,8 @@ async def test_a_signal_ends_the_app_cleanly_with_the_game_saved(tmp_path, signu
 def test_continue_on_the_command_line_opens_the_latest_unfinished_game(saves, monkeypatch, capsys):
     opened: list[object] = []
     monkeypatch.setattr(app_module, "run", lambda where, opening=None: opened.append((where, opening)) or 0)
+    # As in a terminal (pytest captures the output; without a terminal the app is refused, tests/test_cli.py).
+    monkeypatch.setattr("exotui.cli._not_a_terminal", lambda: None)
     from exotui.cli import main
 
     assert main(["--saves-dir", str(saves.path), "--continue"]) == 0

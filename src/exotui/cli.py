@@ -6,6 +6,7 @@ import argparse
 import json
 import math
 import os
+import shlex
 import statistics
 import sys
 import time
@@ -22,8 +23,9 @@ from exotui.ai.match import play_match
 from exotui.ai.measure import ArenaReport, available_cores, run_arena, run_bench, run_rules_bench, run_sprt
 from exotui.ai.players import LEVELS, MAX_ITERATIONS, MAX_SECONDS, PLAYER_KINDS, Player, UnknownPlayer, make_player
 from exotui.engine.lock import GameInUse
-from exotui.engine.protocol import GameSetupError, opening, player_counts_text
+from exotui.engine.protocol import GameSetupError, opening, player_counts_text, rival
 from exotui.engine.records import BadSave, GameRecord, Header, SavedGame, SavingOff, Seat, VerificationFailed, load
+from exotui.engine.result import result_of
 from exotui.engine.savedir import ENV_VAR, SaveDir
 from exotui.engine.stats import aids_used
 from exotui.engine.text import LINE_LIMIT, local_time, printable, printable_path
@@ -37,6 +39,29 @@ class CliError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise CliError(message)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """argparse's, but a misspelt option or a bad value is named before a missing required argument.
+
+        argparse checks the required arguments before it reports the unknown ones, so `arena --bogus` answered
+        "required: --players". A first pass requires nothing: an unknown argument (or a value its type refuses,
+        such as `--game nope`) is reported there; the second pass is argparse's own.
+        """
+        args = list(sys.argv[1:] if args is None else args)
+        required = [action for action in self._actions if action.required]
+        for action in required:
+            action.required = False
+        try:
+            _, extras = super().parse_known_args(args, argparse.Namespace(**vars(namespace or argparse.Namespace())))
+        finally:
+            for action in required:
+                action.required = True
+        if extras and self.prog != "exotui":
+            # A subcommand's own: its parent would say the same without naming the subcommand.
+            self.error(f"unrecognized arguments: {' '.join(extras)} (see {self.prog} --help)")
+        return super().parse_known_args(args, namespace)
 
     def format_help(self) -> str:
         # The games and players are listed only when asked: it imports every registered game.
@@ -83,6 +108,13 @@ def _game(game_id: str) -> games.Game:
         return games.get(game_id)
     except games.UnknownGame as exc:
         raise CliError(exc.args[0]) from None
+
+
+def _game_id(text: str) -> str:
+    """--game's type: an unknown game is refused while parsing, before a missing argument is reported."""
+    if text not in games.available():
+        raise argparse.ArgumentTypeError(games.UnknownGame(text).args[0])
+    return text
 
 
 def _player_specs(text: str, game: games.Game) -> list[str]:
@@ -132,6 +164,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     saves = SaveDir.locate(args.saves_dir) if args.record else None
     wins = [0.0] * len(specs)
     draws = 0
+    # Games won by the game's rival (a solo game's automaton): neither a seat's win nor a draw.
+    rival_wins = 0
     turns = 0
     actions = 0
     for index in range(args.games):
@@ -143,10 +177,11 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             raise CliError(str(exc)) from None
         if saves is not None:
             _record(saves, game, specs, seed, variant, result.actions)
-        if max(result.outcome) < 1.0:
-            draws += 1
-        for seat, value in enumerate(result.outcome):
-            wins[seat] += value == 1.0
+        won = result_of(game, result.outcome)
+        draws += won.shared
+        rival_wins += won.rival is not None
+        for seat in won.winners if not won.shared else ():
+            wins[seat] += 1
         turns += result.turns
         actions += len(result.actions)
     summary = {
@@ -157,6 +192,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         "seed": args.seed,
         "wins": wins,
         "draws": draws,
+        "rival_wins": rival_wins,
         "mean_turns": turns / args.games,
         "mean_actions": actions / args.games,
     }
@@ -166,6 +202,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         print(f"{game.title}: {args.games} games, seeds {args.seed}..{args.seed + args.games - 1}")
         for seat, spec in enumerate(specs):
             print(f"  seat {seat + 1} ({spec}): {wins[seat]:g} wins")
+        if (against := rival(game, len(specs))) is not None:
+            print(f"  {against}: {rival_wins} wins")
         print(f"  draws: {draws}")
         print(f"  mean turns per game: {summary['mean_turns']:.1f}")
         print(f"  mean actions per game: {summary['mean_actions']:.1f}")
@@ -201,8 +239,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         print(printable(f"{shown}: does not verify: {exc.problem}", LINE_LIMIT))
         return 1
     except BadSave as exc:
-        # The decoder's own words: verify is where an engineer looks at a broken file (players get `exc.problem`).
-        raise CliError(f"{printable_path(exc.path)}: {exc.detail}" if exc.detail else str(exc)) from None
+        # A player's words first, then the decoder's own: verify is where an engineer looks at a broken file.
+        raise CliError(f"{exc} (the decoder: {exc.detail})" if exc.detail else str(exc)) from None
     header = saved.header
     size = path.stat().st_size
     print(f"{shown}: good: {_title(header, saved.game.title)}; {header.actions} actions, {size} bytes, {header.status}")
@@ -217,7 +255,24 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_app(saves: SaveDir, opening: GameSession | SavedGame | GameInUse | None = None) -> int:
+def _not_a_terminal() -> str | None:
+    """The stream the app would need to be a terminal that is not one (the output first), or None."""
+    for name, stream in (("output", sys.stdout), ("input", sys.stdin)):
+        if not stream.isatty():
+            return name
+    return None
+
+
+def _run_app(
+    saves: SaveDir,
+    opening: GameSession | SavedGame | GameInUse | None = None,
+    instead: str = "exotui --help lists the commands that need none",
+) -> int:
+    """The full-screen app; refused when not in a terminal (into a pipe it would draw for no one and never end),
+    saying what to run `instead`."""
+    stream = _not_a_terminal()
+    if stream is not None:
+        raise CliError(f"the app is full-screen and needs a terminal, but its {stream} is not one: {instead}")
     # Imported here so the headless subcommands start without loading Textual.
     from exotui.tui.app import run
 
@@ -260,7 +315,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except BadSave as exc:
         raise CliError(str(exc)) from None
     if not args.text:
-        return _run_app(SaveDir.locate(args.saves_dir), saved)
+        instead = f"exotui replay {shlex.quote(printable(args.file))} --text prints the moves"
+        return _run_app(SaveDir.locate(args.saves_dir), saved, instead)
     header = saved.header
     lines = [_title(header, saved.game.title)]
     lines.extend(f"{'':6}→ {sentence}" for sentence in opening(saved.game, saved.states[0]))
@@ -337,6 +393,12 @@ def _player_maker(checkout: str | None, specs: Sequence[str]) -> Callable[[str, 
         raise CliError(str(exc)) from None
 
 
+def player_names(specs: Sequence[str]) -> list[str]:
+    """The players as the arena's lines name them: their specs, told apart by their place in --players where two
+    are alike ("random (player 1)", "random (player 2)"; seats rotate, so a place is not a seat)."""
+    return [f"{spec} (player {n})" if specs.count(spec) > 1 else spec for n, spec in enumerate(specs, 1)]
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     game = _game(args.game)
     specs = _player_specs(args.players, game)
@@ -347,13 +409,14 @@ def cmd_arena(args: argparse.Namespace) -> int:
         return _arena_sprt(args, game, specs, variant, make, jobs)
     bar = sys.stderr.isatty() and not args.progress
     started = time.monotonic()
+    names = player_names(specs)
 
     def progress(done: int, so_far: ArenaReport) -> None:
         if bar:
             print(f"\r{_progress_bar(done, args.games, time.monotonic() - started)}", end="", file=sys.stderr)
             print("" if done < args.games else "\n", end="", file=sys.stderr, flush=True)
             return
-        tally = ", ".join(f"{s.spec} {s.wins}" for s in so_far.scores)
+        tally = ", ".join(f"{name} {s.wins}" for name, s in zip(names, so_far.scores, strict=True))
         print(f"game {done}/{args.games}: wins {tally}, draws {so_far.draws}", file=sys.stderr, flush=True)
 
     try:
@@ -369,9 +432,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
         return 0
     last_deal = args.seed + report.games // len(specs) - 1
     print(f"{game.title}: {report.games} games, deals {args.seed}..{last_deal}, seats rotated")
-    for score in report.scores:
+    for name, score in zip(names, report.scores, strict=True):
         print(
-            f"  {score.spec}: wins {score.win_rate:.1%} (95% CI {score.win_low:.1%}-{score.win_high:.1%}), "
+            f"  {name}: wins {score.win_rate:.1%} (95% CI {score.win_low:.1%}-{score.win_high:.1%}), "
             f"{score.wins} won, {score.draws} drawn, {score.losses} lost, score {score.score:.3f}, "
             f"{score.mean_decision_seconds * 1000:.1f} ms per decision"
         )
@@ -592,7 +655,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     selfplay = sub.add_parser("selfplay", help="play games between computer players, headless")
-    selfplay.add_argument("--game", default="exofauna", help="game id (default: exofauna)")
+    selfplay.add_argument("--game", type=_game_id, default="exofauna", help="game id (default: exofauna)")
     selfplay.add_argument("--players", default="random,random", help="comma-separated player specs")
     selfplay.add_argument("--games", type=_positive, default=10, help="number of games (default: 10)")
     selfplay.add_argument("--seed", type=int, default=1, help="seed of the first game (default: 1)")
@@ -628,7 +691,7 @@ def build_parser() -> argparse.ArgumentParser:
     saves.set_defaults(handler=cmd_saves)
 
     arena = sub.add_parser("arena", help="measure players against each other, seats rotated")
-    arena.add_argument("--game", default="exofauna", help="game id (default: exofauna)")
+    arena.add_argument("--game", type=_game_id, default="exofauna", help="game id (default: exofauna)")
     arena.add_argument("--players", required=True, help="comma-separated player specs, e.g. mcts:normal,greedy")
     arena.add_argument("--games", type=_positive, default=20, help="number of games, a multiple of the players")
     arena.add_argument("--seed", type=int, default=1, help="seed of the first deal (default: 1)")
@@ -654,7 +717,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.set_defaults(handler=cmd_arena)
 
     ladder = sub.add_parser("ladder", help="Elo-style ratings of the players from an arena of every pair")
-    ladder.add_argument("--game", default="exofauna", help="game id (default: exofauna)")
+    ladder.add_argument("--game", type=_game_id, default="exofauna", help="game id (default: exofauna)")
     ladder.add_argument(
         "--players", default=LADDER_PLAYERS, help=f"comma-separated player specs (default: {LADDER_PLAYERS})"
     )
@@ -668,7 +731,7 @@ def build_parser() -> argparse.ArgumentParser:
     ladder.set_defaults(handler=cmd_ladder)
 
     bench = sub.add_parser("bench", help="measure search speed and depth on positions from random games")
-    bench.add_argument("--game", default="exofauna", help="game id (default: exofauna)")
+    bench.add_argument("--game", type=_game_id, default="exofauna", help="game id (default: exofauna)")
     bench.add_argument("--player", default="mcts:normal", help="an mcts or cheat player spec (default: mcts:normal)")
     bench.add_argument("--positions", type=_positive, default=20, help="number of positions (default: 20)")
     bench.add_argument("--seed", type=int, default=1, help="seed of the first random game (default: 1)")

@@ -202,6 +202,21 @@ def describe_to(game: Game, state: Any, action: Any, seat: int | None) -> str:
     return hook(state, action, seat) if hook is not None else game.describe(state, action)
 
 
+def seat_names(game: Game, count: int) -> tuple[str, ...]:
+    """The names of `count` seats: the game's optional `seat_names` ("Blue", "Yellow"), then "Seat 3"..."""
+    names: Sequence[str] = getattr(game, "seat_names", ())
+    return tuple(names[seat] if seat < len(names) else f"Seat {seat + 1}" for seat in range(count))
+
+
+def public_view(game: Game, state: Any, seats: int) -> Any:
+    """What everyone at the table knows (a spectator's view): the state seen through every seat's view in turn
+    (each view hides what its seat may not see; views are states, as `determinize` already relies on)."""
+    view = state
+    for seat in range(seats):
+        view = game.view(view, seat)
+    return view
+
+
 _ENCODER = msgspec.msgpack.Encoder()
 
 

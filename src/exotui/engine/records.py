@@ -178,7 +178,10 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
         automaton won"."""
         if self.result is None:
             return f"turn {self.turn}, in progress"
-        return result_status(self.who_won(), [seat.name for seat in self.seats])
+        names = [seat.name for seat in self.seats]
+        # A hand-made header may give more results than seats (a save's replay refuses it; a listing shows it).
+        names += [f"player {number}" for number in range(len(names) + 1, len(self.result) + 1)]
+        return result_status(self.who_won(), names)
 
     def who_won(self) -> Result:
         """Who won this finished game (`engine.result`)."""

@@ -19,6 +19,7 @@ from textual.widget import Widget
 
 from exotui import games
 from exotui.engine.lock import GameInUse
+from exotui.engine.protocol import seat_names
 from exotui.engine.records import (
     BadSave,
     GameRecord,
@@ -35,7 +36,7 @@ from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.help import HelpScreen
 from exotui.tui.screens.load import LoadScreen
-from exotui.tui.screens.new_game import NewGameScreen, seat_names
+from exotui.tui.screens.new_game import NewGameScreen
 from exotui.tui.screens.notice import NoticeScreen
 from exotui.tui.screens.open_elsewhere import OpenElsewhereScreen
 from exotui.tui.screens.replay import ANALYSIS_LEVEL, ReplayScreen

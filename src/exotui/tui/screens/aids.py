@@ -24,9 +24,8 @@ from textual.screen import Screen
 
 from exotui.ai.mcts import ActionStats
 from exotui.ai.players import MctsPlayer, make_player
-from exotui.engine.protocol import HintReason
+from exotui.engine.protocol import HintReason, seat_names
 from exotui.tui.screens.confirm import ConfirmScreen
-from exotui.tui.screens.new_game import seat_names
 from exotui.tui.widgets.game_log import GameLog
 
 if TYPE_CHECKING:

@@ -14,30 +14,18 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from exotui.ai.players import Player, make_player
+from exotui.engine.protocol import seat_names
 from exotui.engine.result import result_headline, result_of
+from exotui.play.seats import seat_label
 from exotui.play.session import GameSession, Told
 from exotui.tui.screens.aids import AidedScreen
 from exotui.tui.screens.end import EndScreen
-from exotui.tui.screens.new_game import seat_names
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.tables import Board, board_class
 from exotui.tui.thinking import Thought, decide
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
-
-AI_NAMES: Final = {"mcts": "AI", "greedy": "AI greedy", "random": "AI random"}
-
-
-def seat_label(session: GameSession, seat: int, template: str = "{name}: {who}") -> str:
-    """'Blue: you', 'Yellow: AI normal', or 'Blue: human' when several people share the keyboard."""
-    name = seat_names(session.game, len(session.seats))[seat]
-    if session.seats[seat].is_human:
-        who = "you" if len(session.humans) == 1 else "human"
-    else:
-        player, _, level = session.seats[seat].kind.partition(":")
-        who = f"{AI_NAMES.get(player, player)}{' ' + level if level else ''}"
-    return template.format(name=name, who=who)
 
 
 def headline(session: GameSession) -> str:

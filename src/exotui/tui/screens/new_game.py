@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from exotui import games
+from exotui.engine.protocol import seat_names
 from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.tui.choices import Choices, load_choices, save_choices
 from exotui.tui.widgets.footer import KeysFooter
@@ -32,11 +33,6 @@ SEAT_CHOICES: Final = (
 DEFAULT_SEATS: Final = (HUMAN, "mcts:normal")
 VARIANT_NAMES: Final = {"quick": "Quick Game"}
 TAKEBACK_CHOICES: Final = (("Allowed (Backspace)", "allowed"), ("None in this game", "off"))
-
-
-def seat_names(game: games.Game, count: int) -> tuple[str, ...]:
-    names = getattr(game, "seat_names", ())
-    return tuple(names[seat] if seat < len(names) else f"Seat {seat + 1}" for seat in range(count))
 
 
 class NewGameScreen(Screen[GameSession]):

@@ -21,11 +21,11 @@ from textual.widgets import Input, Label, Static
 
 from exotui.ai.mcts import Progress, SearchResult
 from exotui.ai.players import MctsPlayer, search_config
+from exotui.engine.protocol import seat_names
 from exotui.engine.records import SavedGame
 from exotui.engine.stats import aids_used
+from exotui.play.seats import seat_label
 from exotui.play.session import GameSession, Seat
-from exotui.tui.screens.game import seat_label
-from exotui.tui.screens.new_game import seat_names
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.tables import Board, board_class
 from exotui.tui.widgets.ai_status import AiStatus
