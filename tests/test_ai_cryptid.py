@@ -14,7 +14,8 @@ from cryptid_builders import allows, position
 from exotui import games
 from exotui.ai.players import make_player
 from exotui.games.cryptid.board import space_name
-from exotui.games.cryptid.state import Hint, Search
+from exotui.games.cryptid.levels import Reasoning
+from exotui.games.cryptid.state import Ask, Hint, Search
 from exotui.games.cryptid.view import deduce
 from honesty import decisions_behind_the_view, random_positions
 
@@ -126,3 +127,55 @@ def test_no_computer_kind_reveals_the_hint() -> None:
     for spec in ("random", "greedy", "policy", "mcts:easy", "mcts:normal", "mcts:it=30"):
         for seed in range(40 if spec in ("random", "greedy") else 3):
             assert type(make_player(spec, seed).choose(GAME, seen, seat)) is not Hint, spec
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The levels (games/cryptid/levels.py)
+
+
+@pytest.mark.parametrize("spec", ["mcts:easy", "mcts:normal"])
+@pytest.mark.parametrize("state", POSITIONS[::2], ids=lambda s: f"{s.players}p-step{s.step}")
+def test_every_level_gives_two_truths_behind_one_view_one_decision(state: Any, spec: str) -> None:
+    # Hard is the search of the tests above (its 4 s budget is not deterministic; mcts:it=N reasons alike).
+    seat = GAME.current_player(state)
+    first, second = decisions_behind_the_view(GAME, state, twin_with_other_clues(state, seat), spec)
+    assert first.action == second.action and first.stats == second.stats
+    assert first.action in GAME.legal_actions(state)
+
+
+@pytest.mark.parametrize("state", pinned_down(), ids=lambda s: f"seed-turn{s.turn}")
+def test_normal_does_not_use_the_puzzles_uniqueness(state: Any) -> None:
+    # Exact deduction leaves one habitat here; a person's reasoning (each colour's clues agreeing with its pieces,
+    # combined freely) still leaves several spaces, so normal asks on.
+    seat = GAME.current_player(state)
+    seen = GAME.view(state, seat)
+    assert len(Reasoning(seen, seat).weights) > 1
+    assert type(make_player("mcts:normal", seed=3).choose(GAME, seen, seat)) is Ask
+
+
+def test_normal_searches_once_its_own_reasoning_leaves_one_space() -> None:
+    found = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = GAME.new_game(seed, 3)
+        while (seat := GAME.current_player(state)) is not None:
+            seen = GAME.view(state, seat)
+            if state.step == 1 and len(Reasoning(seen, seat).weights) == 1:
+                assert make_player("mcts:normal", seed=1).choose(GAME, seen, seat) == Search(state.habitat)
+                found += 1
+                break
+            state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+        if found == 3:
+            return
+    pytest.fail("no random game left a seat one space")
+
+
+def test_hard_and_search_budgets_search_and_easy_and_normal_do_not() -> None:
+    state = POSITIONS[0]
+    seat = GAME.current_player(state)
+    seen = GAME.view(state, seat)
+    assert GAME.level_play("hard", seen, seat, random.Random(1)) is None
+    assert GAME.level_play("it=300", seen, seat, random.Random(1)) is None
+    for spec in ("mcts:easy", "mcts:normal"):
+        result = make_player(spec, seed=2).decide(GAME, seen, seat)
+        assert result.iterations == 0 and result.stats[0].action == result.action

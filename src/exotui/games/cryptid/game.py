@@ -7,8 +7,8 @@ from typing import Any
 from exotui.engine.protocol import check_setup
 from exotui.games.cryptid import rules
 from exotui.games.cryptid import view as views
-from exotui.games.cryptid.heuristic import evaluate, hint_reason, rollout_action, search_actions
-from exotui.games.cryptid.levels import level_play
+from exotui.games.cryptid.heuristic import evaluate, rollout_action, search_actions
+from exotui.games.cryptid.levels import hint_reason, level_play
 from exotui.games.cryptid.state import CryptidAction, CryptidState, Hint
 
 

@@ -98,38 +98,6 @@ def habitat_odds(seen: CryptidState) -> dict[int, float] | None:
     return {spot: count / total for spot, count in sorted(counts.items())}
 
 
-def hint_reason(seen: CryptidState, action: Any) -> str | None:
-    """Why a hint's search or question is worth it, in one line, from the deciding seat's deduction (`deduce`: its
-    own clue(s), the pieces, a revealed hint): how likely the searched space is the habitat, or how evenly the
-    question's answer splits the puzzles still possible. None for other decisions, or when the puzzles are too
-    many to list (before the opening cubes of a large advanced game)."""
-    kind = type(action)
-    if seen.step != TURN or kind not in (Search, Ask):
-        return None
-    deduction = deduce(seen)
-    options = deduction.options
-    if not options:
-        return None
-    total = len(options)
-    puzzles = f"{total} puzzle{'s' if total != 1 else ''} your clues and the pieces still allow"
-    if kind is Search:
-        odds = habitat_odds(seen)
-        assert odds is not None
-        if len(odds) == 1:
-            return "Deduction leaves only this space for the habitat."
-        share = odds.get(action.space, 0.0)
-        return f"The habitat in {share:.0%} of the {puzzles} ({len(odds)} spaces still possible)."
-    masks = clue_masks(seen.board)
-    columns = [deduction.unknown.index(colour) for colour in colours_of(seen.players, action.seat)]
-    discs = 0
-    for option in options:
-        allowed = ALL
-        for column in columns:
-            allowed &= masks[option[column]]
-        discs += allowed >> action.space & 1
-    return f"Of the {puzzles}, a disc would keep {discs} and a cube {total - discs}."
-
-
 def search_actions(seen: CryptidState, seat: int, actions: Sequence[Any]) -> list[Any]:
     """The decisions worth searching at the root, from the view alone (so honest and the same for every truth):
 
