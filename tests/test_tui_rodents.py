@@ -72,6 +72,10 @@ async def play_to_the_end(pilot: Pilot, rng: random.Random, limit: int = 600) ->
         the_board = board(pilot.app)
         if the_board.mode is Mode.WAIT:
             return False
+        if the_board.mode is Mode.PAUSE:
+            # An invasion scored, on the table until the person goes on.
+            await pilot.press(rng.choice(("enter", "space")))
+            return False
         await press_for(pilot, prefer_plays(the_board.legal, rng), by_number=rng.random() < 0.5)
         return True
 
@@ -91,6 +95,16 @@ async def test_a_whole_two_player_game_against_the_greedy_ai_by_keys() -> None:
         lines = str(app.screen.query_one("#summary", Static).render()).split("\n")
         for seat, score in enumerate(session.state.scores):
             assert lines[seat].endswith(f": {score} points")
+        # The end box's score of each invasion: a row each, then the totals, which the rows add up to.
+        table = str(app.screen.query_one("#invasion-scores", Static).render()).split("\n")
+        rows = [line.split() for line in table[1:]]
+        assert [row[0] for row in rows] == [*map(str, range(1, session.state.invasion + 1)), "Total"]
+        assert [int(cell) for cell in rows[-1][1:]] == list(session.state.scores)
+        for column in (1, 2):
+            assert sum(int(row[column]) for row in rows[:-1]) == int(rows[-1][column])
+        # The final table's panel: the scores count the last invasion, so they are the totals, not "Earlier".
+        panel = str(screen.query_one(InvasionPanel).render())
+        assert "Totals: Seat 1" in panel and "Earlier" not in panel
 
 
 @in_event_loop
@@ -237,3 +251,46 @@ async def test_the_help_marks_the_automatons_priorities_and_the_safety_limits_as
         assert "[house] The automaton's priorities, made exact" in shown
         assert "[house] Safety limits" in shown and "12 turns each" in shown and "10 extra invasions" in shown
         assert "no Field play in solo" in shown
+
+
+async def play_until_scored(pilot: Pilot, rng: random.Random) -> RodentsBoard:
+    """Play by keys until an invasion is scored and the table pauses on it."""
+    the_board = board(pilot.app)
+    for _ in range(300):
+        if the_board.mode is Mode.PAUSE:
+            return the_board
+        if the_board.mode is not Mode.WAIT:
+            await press_for(pilot, prefer_plays(the_board.legal, rng), by_number=True)
+        await pilot.pause()
+    raise AssertionError("no invasion was scored")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@in_event_loop
+async def test_an_invasion_scored_stays_on_the_table_until_the_person_goes_on(size: tuple[int, int]) -> None:
+    # The next deal came at once: nobody saw the collections that were scored.
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=size) as pilot:
+        screen = await start(pilot, ("human", "greedy"), 4)
+        the_board = await play_until_scored(pilot, random.Random(3))
+        await settle(pilot)
+        state = screen.session.state
+        assert state.invasion == 2, "the game has dealt the next invasion behind the pause"
+        panel = str(the_board.query_one(InvasionPanel).render())
+        assert panel.startswith("Invasion 1 of 3 · scored") and "Totals: Seat 1" in panel
+        # The collections as they were scored: their points are what the invasion added to the scores.
+        for index, score in enumerate(state.scores):
+            title = the_board.query_one(f"#collection-{index}", CollectionZone).border_title
+            assert title.endswith(f"· {score} pts")
+        assert "Invasion 1 is scored. Enter or Space: deal invasion 2." in the_board.query_one(Prompt).question
+        shown = app.screen.active_bindings.values()
+        footer = [active.binding.description for active in shown if active.binding.show and active.enabled]
+        assert "continue" in footer and "choose" not in footer
+        await pilot.press("1")
+        assert "Invasion 1 is scored: Enter or Space deals invasion 2." in status_text(app)
+        assert the_board.mode is Mode.PAUSE
+        await pilot.press("space")
+        await settle(pilot)
+        assert the_board.mode is not Mode.PAUSE
+        assert str(the_board.query_one(InvasionPanel).render()).startswith("Invasion 2 of 3 · turn")
+        assert "Earlier: Seat 1" in str(the_board.query_one(InvasionPanel).render())

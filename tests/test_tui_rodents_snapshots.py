@@ -31,6 +31,8 @@ def opened(kinds: tuple[str, ...], seed: int, count: int) -> GameScreen:
     greedy = [make_player("greedy", seed + seat) for seat in range(len(kinds))]
     for _ in range(count):
         seat = GAME.current_player(session.state)
+        if seat is None:
+            break
         session.apply(greedy[seat].choose(GAME, GAME.view(session.state, seat), seat))
     return GameScreen(session, 0)
 
@@ -53,6 +55,34 @@ async def solo_against_the_automaton(pilot: Pilot) -> None:
     await pilot.app.push_screen(opened(("human",), 3, 2))
     await pilot.pause()
     await pilot.press("1")
+
+
+async def an_invasion_scored(pilot: Pilot) -> None:
+    # Seat 1's Field play turns up the Beaver (Seat 1 11 -> 15) and invasion 1 is scored: the table keeps it, the
+    # Beaver in Seat 1's collection, until Enter or Space, while Seat 2 (greedy) opens invasion 2 behind it.
+    screen = opened(("human", "greedy"), 3, 11)
+    await pilot.app.push_screen(screen)
+    await pilot.pause()
+    await pilot.press("2")
+    while screen.session.deciding != 0:
+        await pilot.pause()
+    await pilot.pause()
+
+
+async def a_finished_game(pilot: Pilot) -> None:
+    # A two-player game played to its end (3 invasions) and opened: the result with each invasion's score.
+    await pilot.app.push_screen(opened(("human", "greedy"), 3, 200))
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])
+def test_an_invasion_scored_stays_on_the_table(snap_compare, size) -> None:
+    assert snap_compare(app(), terminal_size=size, run_before=an_invasion_scored)
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])
+def test_the_result_scores_each_invasion(snap_compare, size) -> None:
+    assert snap_compare(app(), terminal_size=size, run_before=a_finished_game)
 
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])

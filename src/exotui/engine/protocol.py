@@ -169,6 +169,20 @@ def opening(game: Game, state: Any) -> tuple[str, ...]:
     return hook(state) if hook is not None else ()
 
 
+class Interlude(Protocol):
+    """Optional per-game hook: the position `action` reached before the game's own steps moved on from it (Raging
+    Rodents: an invasion as it was scored, before the next deal), for a table to keep showing until the person has
+    read it; None when the action reached no such position. A full state, to be seen through `view` like any other."""
+
+    def __call__(self, before: Any, action: Any, after: Any) -> Any | None: ...
+
+
+def interlude(game: Game, before: Any, action: Any, after: Any) -> Any | None:
+    """The game's `interlude` of the action taking `before` to `after`; None without the hook."""
+    hook: Interlude | None = getattr(game, "interlude", None)
+    return hook(before, action, after) if hook is not None else None
+
+
 class Rival(Protocol):
     """Optional per-game hook: who plays against `players` seats without holding one (Raging Rodents solo: "the
     automaton"), else None. An `outcome` giving no seat a share of the win says that the rival won

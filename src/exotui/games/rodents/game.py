@@ -32,6 +32,8 @@ class RodentsGame:
     describe = staticmethod(views.describe)
     events = staticmethod(views.events)
     opening = staticmethod(views.opening)
+    # An invasion as it was scored, which the table shows before the next deal.
+    interlude = staticmethod(views.scored)
     # Solo: a lost game gives the one seat 0, and it is the automaton that won.
     rival = staticmethod(views.rival)
     evaluate = staticmethod(evaluate)

@@ -283,6 +283,20 @@ def events(before: RodentsState, action: Any, after: RodentsState) -> tuple[str,
     return tuple(told)
 
 
+def scored(before: RodentsState, action: Any, after: RodentsState) -> RodentsState | None:
+    """The invasion `action` scored, as it was scored: its collections whole, the scores with it counted, step OVER;
+    None unless `action` scored an invasion after which another is dealt (the last one is the final position).
+
+    `after` has already dealt the next invasion, so the same action is applied again with the agreed number of
+    invasions set so low that scoring ends the game instead of dealing (rules._score): the rules' own scoring,
+    automaton turns included, with no copy of them here. Everything in it is public but the hands, which `view`
+    hides as ever."""
+    if after.invasion == before.invasion or after.step == OVER:
+        return None
+    ending = msgspec.structs.replace(before, invasions=before.invasion - rules.SAFETY_EXTRA_INVASIONS)
+    return msgspec.structs.replace(rules.apply(ending, action), invasions=before.invasions)
+
+
 def invasion_summary(before: RodentsState, after: RodentsState) -> str:
     """'Invasion 1 scored: Seat 1 12, Seat 2 9 (totals 12, 9).' and, at the end, who won."""
     gained = ", ".join(

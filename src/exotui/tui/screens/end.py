@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -27,18 +28,24 @@ class EndScreen(ModalScreen[str | None]):
     )
     BINDINGS: Final = [Binding("escape", "dismiss(None)", "look at the table")]
 
-    def __init__(self, headline: str, summary: list[str], can_replay: bool = True) -> None:
-        """`can_replay`: the game was saved, so it can be replayed."""
+    def __init__(
+        self, headline: str, summary: list[str], can_replay: bool = True, details: Widget | None = None
+    ) -> None:
+        """`can_replay`: the game was saved, so it can be replayed. `details`: more of the result, from the table
+        (`Board.result_details`: Raging Rodents' score of each invasion), under the summary."""
         super().__init__()
         self.headline = headline
         self.summary = summary
         self.can_replay = can_replay
+        self.details = details
         self.chosen = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end-box"):
             yield Static(self.headline, id="headline")
             yield Static("\n".join(self.summary), id="summary", markup=False)
+            if self.details is not None:
+                yield self.details
             choices = [(choice, text) for choice, text in self.CHOICES if choice != "replay" or self.can_replay]
             yield OptionList(*(Option(text, id=choice) for choice, text in choices), id="end-menu")
             yield Static("Esc: look at the final table (Enter there shows this again).", id="end-hint")

@@ -14,6 +14,7 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from exotui.ai.players import Player, make_player
+from exotui.engine import protocol
 from exotui.engine.protocol import seat_names
 from exotui.engine.result import result_headline, result_of
 from exotui.play.seats import seat_label
@@ -157,9 +158,11 @@ class GameScreen(AidedScreen):
         """Apply a decision (the one place this screen changes the game) and log it with what it caused, which then
         leads the status line, whoever decided."""
         self.drop_hint()
+        before = self.session.state
         told = self.session.apply(action)
         self.board.log(told.turn, told.sentence)
         self.board.tell(told.events)
+        self.interlude(before, action, self.session.state, pause=True)
         self.news = " ".join(told.events)
         return told
 
@@ -170,6 +173,21 @@ class GameScreen(AidedScreen):
         for told in self.session.story(self.session.told_to):
             self.board.log(told.turn, told.sentence)
             self.board.tell(told.events)
+        if getattr(self.session.game, "interlude", None) is not None:
+            # What the table notes of the positions between decisions so far (Raging Rodents: each invasion scored).
+            session = self.session
+            state = session.game.new_game(session.seed, len(session.seats), session.variant)
+            for action in session.actions:
+                after = session.game.apply(state, action)
+                self.interlude(state, action, after, pause=False)
+                state = after
+
+    def interlude(self, before: Any, action: Any, after: Any, pause: bool) -> None:
+        """Give the board, in the viewer's view, the position `action` reached between decisions (the game's
+        `interlude`, as Raging Rodents' scored invasion), to keep on show until the person continues if `pause`."""
+        position = protocol.interlude(self.session.game, before, action, after)
+        if position is not None:
+            self.board.interlude(self.session.game.view(position, self.viewer), pause)
 
     def on_board_decided(self, event: Board.Decided) -> None:
         self.play(event.action)
@@ -186,7 +204,8 @@ class GameScreen(AidedScreen):
         session = self.session
         names = [seat_label(session, seat, "{name} ({who})") for seat in range(len(session.seats))]
         summary = self.board.summary(session.state, names)
-        end = EndScreen(headline(session), summary, can_replay=session.record is not None)
+        details = self.board.result_details()
+        end = EndScreen(headline(session), summary, can_replay=session.record is not None, details=details)
         # Once the last decision is painted: the end box is drawn over what this screen painted last.
         self.call_after_refresh(self.app.push_screen, end, self.app.after_game(session))
 

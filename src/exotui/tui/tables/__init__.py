@@ -101,6 +101,16 @@ class Board(Widget):
         log = self.query_one(GameLog)
         (log.scroll_page_up if pages < 0 else log.scroll_page_down)(animate=False)
 
+    def interlude(self, view: Any, pause: bool) -> None:
+        """A position the game reached between decisions (the game's `interlude`: Raging Rodents' invasion as it was
+        scored), in the viewer's view. With `pause` the table keeps it on show until the person continues, whatever
+        it is shown meanwhile; without (a resumed game told again), it only notes it. Most tables have none."""
+
+    def result_details(self) -> Widget | None:
+        """More of the result for the end box, from what the table was shown (Raging Rodents: the score of each
+        invasion); None for most tables."""
+        return None
+
     def describe_public(self, view: Any, action: Any) -> str:
         """What `action` does, told from `view` without naming a card the viewer cannot see."""
         raise NotImplementedError

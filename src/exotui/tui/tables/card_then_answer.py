@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, ClassVar
 
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 
 from exotui.engine.protocol import Game
 from exotui.tui.tables import Board, table_keys
@@ -23,11 +23,15 @@ class Mode(Enum):
     CARD = "card"  # choosing a hand card (or the choice after the hand)
     TARGET = "target"  # what becomes of the chosen card
     LIST = "list"  # any other decision: one list of answers
+    PAUSE = "pause"  # a position kept on the table until the person continues (Enter or Space): Rodents' scoring
 
 
 class CardThenAnswerBoard(Board):
     BINDINGS: ClassVar[list[BindingType]] = [
         *table_keys(),
+        # After `choose` for Enter, which gives way to it in PAUSE only (check_action), as its footer entry does.
+        # Space too, which the prompt names; the footer keeps to one line at 80 columns.
+        Binding("enter,space", "continue", "continue", key_display="⏎"),
     ]
 
     GAME: ClassVar[Game]
@@ -64,7 +68,30 @@ class CardThenAnswerBoard(Board):
     def _notice(self, text: str) -> None:
         self.post_message(self.Notice(text))
 
+    def _paused(self) -> str:
+        """What the table shows in PAUSE and which key goes on, for a key that does nothing there."""
+        raise NotImplementedError
+
+    def _continue(self) -> None:
+        """Leave PAUSE: show the position the table was given meanwhile."""
+        raise NotImplementedError
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # In PAUSE, Enter goes on (the footer says "continue"); elsewhere it chooses.
+        if action == "continue":
+            return self.mode is Mode.PAUSE and super().check_action(action, parameters)
+        if action == "choose" and self.mode is Mode.PAUSE:
+            return False
+        return super().check_action(action, parameters)
+
+    def action_continue(self) -> None:
+        if self.mode is Mode.PAUSE:
+            self._continue()
+
     def _waiting(self) -> bool:
+        if self.mode is Mode.PAUSE:
+            self._notice(self._paused())
+            return True
         if self.mode is Mode.WAIT:
             assert self.view is not None
             seat = self.GAME.current_player(self.view)

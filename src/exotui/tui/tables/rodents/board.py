@@ -23,6 +23,7 @@ from exotui.games.rodents.state import (
     AUTOMATON,
     FIELD,
     MORE,
+    OVER,
     PLACE,
     Pass,
     Place,
@@ -39,6 +40,7 @@ from exotui.tui.tables.rodents.collection import CollectionZone
 from exotui.tui.tables.rodents.field import FieldZone, field_card
 from exotui.tui.tables.rodents.hands import HandsZone, card_line
 from exotui.tui.tables.rodents.invasion import InvasionPanel
+from exotui.tui.tables.rodents.scores import InvasionScores
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import Prompt, answer_bindings, answer_keys
@@ -180,6 +182,10 @@ class RodentsBoard(CardThenAnswerBoard):
         self.view: RodentsState | None = None
         self.viewer: int | None = 0
         self.legal: tuple[Any, ...] = ()
+        # The last position the table was given (show's arguments): shown once the person continues from a pause.
+        self.given: tuple[Any, ...] | None = None
+        # Per invasion scored, the points of each collection, for the end box (result_details).
+        self.gains: dict[int, tuple[int, ...]] = {}
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="rodents-main"):
@@ -199,6 +205,14 @@ class RodentsBoard(CardThenAnswerBoard):
     # Shown a position
 
     def show(self, view: Any, viewer: int | None, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
+        self.given = (view, viewer, legal, seat_labels)
+        if view.step == OVER:
+            self.gains[view.invasion] = rules.totals(view.collections)
+        if self.mode is Mode.PAUSE:
+            # The scored invasion stays on the table until the person continues; this position waits, and the
+            # status line says how to go on rather than whose decision it is.
+            self._notice(self._paused())
+            return
         changed = view != self.view
         self.view, self.viewer, self.legal, self.labels = view, viewer, tuple(legal), tuple(seat_labels)
         if not self.legal:
@@ -210,6 +224,32 @@ class RodentsBoard(CardThenAnswerBoard):
             self.mode = Mode.CARD
             self.item = min(self.item, len(self._items()) - 1)
         self._draw()
+
+    def interlude(self, view: Any, pause: bool) -> None:
+        """An invasion as it was scored, before the next deal: kept on the table (PAUSE) until Enter or Space."""
+        self.gains[view.invasion] = rules.totals(view.collections)
+        if not pause:
+            return
+        self.view, self.mode = view, Mode.PAUSE
+        self.refresh_bindings()
+        self._draw()
+
+    def _paused(self) -> str:
+        assert self.view is not None
+        return f"Invasion {self.view.invasion} is scored: Enter or Space deals invasion {self.view.invasion + 1}."
+
+    def _continue(self) -> None:
+        self.mode = Mode.WAIT
+        self.refresh_bindings()
+        if self.given is not None:
+            self.show(*self.given)
+
+    def result_details(self) -> InvasionScores | None:
+        view = self.view
+        if view is None or view.step != OVER or view.invasion < 2:
+            return None
+        names = [collection_label(view, index) for index in range(len(view.collections))]
+        return InvasionScores(self.gains, view.scores, names)
 
     def log(self, turn: int, sentence: str) -> None:
         self.query_one(GameLog).add(turn, sentence)
@@ -265,7 +305,11 @@ class RodentsBoard(CardThenAnswerBoard):
             zone.display = index < len(view.collections)
             if not zone.display:
                 continue
-            earlier = f"earlier {view.scores[index]}" if view.invasion > 1 else ""
+            # Once scored, an invasion's points are in the scores: they are the totals, not the earlier ones.
+            if view.step == OVER:
+                earlier = f"total {view.scores[index]}" if view.invasion > 1 else ""
+            else:
+                earlier = f"earlier {view.scores[index]}" if view.invasion > 1 else ""
             zone.show(
                 f"{collection_label(view, index)} · {now[index]} pts",
                 earlier,
@@ -308,7 +352,18 @@ class RodentsBoard(CardThenAnswerBoard):
         view = self.view
         assert view is not None
         prompt = self.query_one(Prompt)
-        if self.mode is Mode.CARD:
+        if self.mode is Mode.PAUSE:
+            names = [collection_label(view, index) for index in range(len(view.collections))]
+            now = rules.totals(view.collections)
+            rows = [
+                f"{name}: {gain} (total {total})" for name, gain, total in zip(names, now, view.scores, strict=True)
+            ]
+            following = view.invasion + 1
+            if following > view.invasions:
+                rows.append("The lead is tied: another invasion breaks it.")
+            question = f"Invasion {view.invasion} is scored. Enter or Space: deal invasion {following}."
+            prompt.show(question, "\n".join(rows))
+        elif self.mode is Mode.CARD:
             items = self._items()
             keys = answer_keys(len(items))
             second = " second" if view.step == MORE else ""

@@ -9,12 +9,12 @@ from textual.content import Content
 from textual.widget import Widget
 
 from exotui.games.rodents.rules import SOLO_TURNS
-from exotui.games.rodents.state import RodentsState
+from exotui.games.rodents.state import OVER, RodentsState
 
 
 class InvasionPanel(Widget):
-    """Invasion n of N (and "tie-break" past N), aside and removed cards, the totals of earlier invasions per seat;
-    in solo, the automaton's stack (cards left).
+    """Invasion n of N (and "tie-break" past N) and its turn, aside and removed cards, the totals of earlier
+    invasions per seat (once an invasion is scored, the totals with it); in solo, the automaton's stack.
 
     | Class | Description |
     | :- | :- |
@@ -30,15 +30,20 @@ class InvasionPanel(Widget):
     def show(self, view: RodentsState, names: tuple[str, ...]) -> None:
         extra = " (tie-break)" if view.invasion > view.invasions else ""
         turn = f"turn {view.invasion_turns + 1}"
-        if view.players == 1:
+        scored = view.step == OVER
+        if scored:
+            # The invasion as it was scored (between two deals, or the game's last): its scores count it.
+            turn = "scored"
+        elif view.players == 1:
             # The solo invasion has a fixed length: the player sees the end coming.
             turn += f" of {SOLO_TURNS}" + (" (the last)" if view.invasion_turns + 1 == SOLO_TURNS else "")
         lines = [
             f"Invasion {view.invasion} of {view.invasions}{extra} · {turn}",
             f"Aside {len(view.aside)} · out of play {len(view.removed)}",
         ]
-        if view.invasion > 1:
-            lines.append("Earlier: " + " · ".join(f"{n} {s}" for n, s in zip(names, view.scores, strict=True)))
+        if view.invasion > 1 or scored:
+            label = "Totals" if scored else "Earlier"
+            lines.append(f"{label}: " + " · ".join(f"{n} {s}" for n, s in zip(names, view.scores, strict=True)))
         if view.players == 1:
             # Its turns are told in the log, card by card.
             lines.append(f"Automaton's stack: {len(view.stack)} cards")
