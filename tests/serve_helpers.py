@@ -147,11 +147,12 @@ class Terminal:
 
 
 @contextlib.asynccontextmanager
-async def table_served(data: Path, name: str = "direct") -> AsyncIterator[Path]:
-    """The socket of table `name`, served from DATA/tables/NAME (a game left there by `table_on_disk` resumes)."""
+async def table_served(data: Path, name: str = "direct", **options: Any) -> AsyncIterator[Path]:
+    """The socket of table `name`, served from DATA/tables/NAME (a game left there by `table_on_disk` resumes);
+    `options` go to `Table` (port, takeover_after)."""
     directory = data / "tables" / name
     directory.mkdir(parents=True, exist_ok=True)
-    table = Table(name, directory)
+    table = Table(name, directory, **options)
     socket = data / f"{name}.sock"
     server = await asyncio.start_unix_server(table.serve, path=str(socket))
     async with server:
@@ -165,9 +166,9 @@ class Person:
         self.reader, self.writer = reader, writer
 
     @classmethod
-    async def join(cls, socket: Path, identity: str, saves: Path) -> Person:
+    async def join(cls, socket: Path, identity: str, saves: Path, token: str = "", guest: bool = False) -> Person:
         reader, writer = await asyncio.open_unix_connection(str(socket))
-        await wire.send(writer, wire.Join(identity, identity, str(saves)))
+        await wire.send(writer, wire.Join(identity, identity, str(saves), token, guest))
         return cls(reader, writer)
 
     async def receive(self) -> object:

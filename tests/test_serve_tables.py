@@ -51,9 +51,9 @@ SHIFT_TAB, UP = "\x1b[Z", "\x1b[A"
 
 
 async def create_two_person_table(terminal: Terminal) -> None:
-    """On the new game form: Yellow (the second seat) set to Human, then Start (after it: Takebacks, Seed)."""
+    """On the table's new game form: Yellow (the second seat) set to Human, then Start (after it: Variant)."""
     await terminal.wait_for("Start")
-    for key in [SHIFT_TAB] * 4 + ["\r", UP, UP, "\r"] + ["\t"] * 4 + ["\r"]:
+    for key in [SHIFT_TAB] * 2 + ["\r", UP, UP, "\r"] + ["\t"] * 2 + ["\r"]:
         await terminal.keys(key)
 
 

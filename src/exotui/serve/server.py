@@ -348,11 +348,16 @@ class Connection(asyncssh.SSHServer):
         return AppSession(self.server, self)
 
 
+# Characters of a name tag at a table: "Yellow: " and the tag fill the side panel of a board at 80 columns (17).
+NAME_TAG: Final = 9
+
+
 def display_name(username: str, identity: Identity) -> str:
-    """How others at a table see this player: the SSH user name if it is a plain word, and a few characters of the
-    key's fingerprint, so two players cannot pass for each other."""
+    """How others at a table see this player, in NAME_TAG characters: the SSH user name if it is a plain word (its
+    start), and four characters of the key's fingerprint, so two players cannot pass for each other ("root#5eEx");
+    a guest, who has no key, is marked "(g)" ("bob (g)")."""
     word = username if PLAYER_NAME.fullmatch(username) else "player"
-    return f"{word} #{identity.short[:4]}" if not identity.guest else f"{word} (guest)"
+    return f"{word[: NAME_TAG - 5]}#{identity.short[:4]}" if not identity.guest else f"{word[: NAME_TAG - 4]} (g)"
 
 
 def window(columns: int, rows: int) -> tuple[int, int] | None:

@@ -13,6 +13,10 @@ game starts at the same table, with the same seats and a new deal, saved like th
 stays.
 
 Each person is told what is new since what they were told last; the whole story once, on joining or at a new game.
+
+A player who leaves a game in progress is announced to everyone; their seat waits for them, and after
+TAKEOVER_AFTER seconds any seated person still there may let the AI take it, and the game goes on. A guest (no SSH
+key, so a new identity each time) is given a token that sits them down again.
 """
 
 from __future__ import annotations
@@ -20,10 +24,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import hashlib
+import os
 import secrets
-import shutil
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +51,10 @@ from exotui.serve import wire
 # Seconds each AI decision stays on screen before the next one, so a chain of them can be followed.
 AI_PAUSE: Final = 0.6
 OPEN: Final = "open"
+# Seconds a departed player's seat waits before the others may let the AI take it.
+TAKEOVER_AFTER: Final = 60.0
+# Who takes a departed player's seat.
+TAKEOVER_AI: Final = "mcts:normal"
 
 
 class Seating(msgspec.Struct):
@@ -55,6 +65,14 @@ class Seating(msgspec.Struct):
     holders: list[str | None]
     names: list[str]
     saves: list[str]
+    # A guest's seat: the SHA-256 of the token that sits them down again ("" for the others).
+    tokens: list[str] = msgspec.field(default_factory=list)
+    # Who plays each seat, where it differs from the save's header (the AI took a departed player's seat).
+    kinds: list[str] = msgspec.field(default_factory=list)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 @dataclass
@@ -68,12 +86,20 @@ class Person:
     saves: str
     seat: int | None = None
     told: int | None = None
+    guest: bool = False
+    token: str = ""
 
 
 class Table:
-    def __init__(self, name: str, directory: Path) -> None:
+    def __init__(self, name: str, directory: Path, port: int = 0, takeover_after: float = TAKEOVER_AFTER) -> None:
         self.name = name
         self.directory = directory
+        # The server's port, for the join line (0: not known).
+        self.port = port
+        self.takeover_after = takeover_after
+        # The seats of a game in progress whose players left, and when (time.monotonic()).
+        self.left_at: dict[int, float] = {}
+        self._absent_timer: asyncio.TimerHandle | None = None
         self.people: list[Person] = []
         self.creator: str | None = None
         self.session: GameSession | None = None
@@ -108,7 +134,12 @@ class Table:
             return
         if self.session.deciding is None:
             return
+        if len(seating.kinds) == len(self.session.seats):
+            self.session.seats = tuple(SessionSeat(kind) for kind in seating.kinds)
         self.seating, self.started = seating, True
+        # Nobody is here yet: every player's seat waits for them, as if they had just left.
+        now = time.monotonic()
+        self.left_at = {seat: now for seat in self.session.humans}
 
     def _write_seating(self) -> None:
         assert self.seating is not None
@@ -123,7 +154,7 @@ class Table:
             join = await wire.receive(reader, wire.TABLE_DECODER)
             if not isinstance(join, wire.Join):
                 return
-            person = Person(writer, join.identity, join.name, join.saves)
+            person = Person(writer, join.identity, join.name, join.saves, guest=join.guest, token=join.token)
             self.people.append(person)
             await self.arrive(person)
             while True:
@@ -140,6 +171,9 @@ class Table:
     async def arrive(self, person: Person) -> None:
         if self.seating is not None and person.identity in self.seating.holders:
             person.seat = self.seating.holders.index(person.identity)
+            self.left_at.pop(person.seat, None)
+        elif self._reclaimed(person):
+            pass
         elif self.session is None and self.creator is None:
             self.creator = person.identity
             await self.tell(person, wire.Choose())
@@ -154,10 +188,13 @@ class Table:
             if self.agreed is not None:
                 await self.tell_end(person)
                 await self.tell_votes()
+            else:
+                await self.tell_absent()
         else:
             await self.tell_lobby()
 
     async def leave(self, person: Person) -> None:
+        await self.departed(person)
         if person.identity == self.creator and self.session is None:
             # The one choosing left: the next person in the lobby chooses.
             self.creator = None
@@ -180,11 +217,114 @@ class Table:
         assert seating is not None and self.session is not None
         for seat, holder in enumerate(seating.holders):
             if holder is None and self.session.seats[seat].is_human:
-                seating.holders[seat] = person.identity
-                seating.names[seat] = person.name
-                seating.saves[seat] = person.saves
-                person.seat = seat
+                self._seat(person, seat)
                 return
+
+    def _seat(self, person: Person, seat: int) -> None:
+        """`person` holds `seat` from now on (a guest is given a token to sit there again)."""
+        seating = self.seating
+        assert seating is not None
+        seating.holders[seat] = person.identity
+        seating.names[seat] = person.name
+        seating.saves[seat] = person.saves
+        person.seat = seat
+        if person.guest:
+            person.token = person.token or secrets.token_hex(8)
+            seating.tokens = (seating.tokens + [""] * len(seating.holders))[: len(seating.holders)]
+            seating.tokens[seat] = token_hash(person.token)
+
+    # ---------------------------------------------------------------------------------------------------------
+    # Players who leave a game in progress: told to everyone, their seat waits, then the AI may take it
+
+    async def departed(self, person: Person) -> None:
+        """`person` left: if they held a seat of the game in progress (and are not still here on another
+        connection), their seat waits for them from now, and everyone is told."""
+        if not self.started or self.agreed is not None or person.seat is None:
+            return
+        if any(other.identity == person.identity for other in self.people):
+            return
+        self.left_at[person.seat] = time.monotonic()
+        for other in list(self.people):
+            await self.show(other)
+        await self.tell_absent()
+
+    def _reclaimed(self, person: Person) -> bool:
+        """A guest back with the token of their seat sits there again (as the new identity they are now)."""
+        seating = self.seating
+        if seating is None or not person.token or token_hash(person.token) not in seating.tokens:
+            return False
+        seat = seating.tokens.index(token_hash(person.token))
+        if seating.holders[seat] is None:
+            return False
+        self._seat(person, seat)
+        self.left_at.pop(seat, None)
+        if self.started:
+            with contextlib.suppress(OSError):
+                self._write_seating()
+        return True
+
+    def absent(self) -> list[int]:
+        """The seats of the game in progress whose players are not here."""
+        session, seating = self.session, self.seating
+        if not self.started or self.agreed is not None or session is None or seating is None:
+            return []
+        present = {person.identity for person in self.people}
+        holders = seating.holders
+        return sorted(
+            seat
+            for seat in self.left_at
+            if session.seats[seat].is_human and holders[seat] is not None and holders[seat] not in present
+        )
+
+    def _ripe(self, absent: list[int]) -> list[int]:
+        """The seats of `absent` that have waited long enough for the AI to take them."""
+        now = time.monotonic()
+        return [seat for seat in absent if now - self.left_at[seat] >= self.takeover_after]
+
+    async def tell_absent(self) -> None:
+        """Tell everyone whose players left and whether they may let the AI take those seats now; and come back
+        when the next seat has waited long enough."""
+        absent = self.absent()
+        ripe = self._ripe(absent)
+        if self._absent_timer is not None:
+            self._absent_timer.cancel()
+            self._absent_timer = None
+        waiting = [self.takeover_after - (time.monotonic() - self.left_at[seat]) for seat in absent if seat not in ripe]
+        if waiting:
+            loop = asyncio.get_running_loop()
+            self._absent_timer = loop.call_later(max(0.0, min(waiting)), lambda: loop.create_task(self.tell_absent()))
+        text = ""
+        if absent:
+            labels = self.labels()
+            names = " and ".join(labels[seat] for seat in absent)
+            text = f"{names} left the table; {'their seats wait' if len(absent) > 1 else 'the seat waits'} for them."
+        for person in list(self.people):
+            can = bool(ripe) and person.seat is not None and person.seat not in absent
+            await self.tell(person, wire.Absent(text, can))
+
+    async def take_over(self, person: Person) -> None:
+        """The AI takes the seats whose players left long enough ago; the game goes on. The departed keep their
+        place in the record (their saves get the finished game), not their seat."""
+        session, seating = self.session, self.seating
+        ripe = self._ripe(self.absent())
+        if session is None or seating is None or person.seat is None or person.seat in ripe or not ripe:
+            await self.tell(person, wire.Refused("No seat can be given to the AI now."))
+            return
+        seats = list(session.seats)
+        for seat in ripe:
+            seats[seat] = SessionSeat(TAKEOVER_AI)
+            seating.holders[seat] = None
+            seating.names[seat] = computer_label(TAKEOVER_AI)
+            if seat < len(seating.tokens):
+                seating.tokens[seat] = ""
+            self.left_at.pop(seat, None)
+        session.seats = tuple(seats)
+        seating.kinds = [seat.kind for seat in seats]
+        with contextlib.suppress(OSError):
+            self._write_seating()
+        await self.tell_absent()
+        # Everyone sees the new names; if the AI's seat is deciding, it decides now.
+        await self.after_action()
 
     def _open_seats(self) -> list[int]:
         assert self.seating is not None and self.session is not None
@@ -203,6 +343,8 @@ class Table:
             await self.decide(person, message.action)
         elif isinstance(message, wire.Rematch):
             await self.ask_rematch(person)
+        elif isinstance(message, wire.TakeOver):
+            await self.take_over(person)
 
     async def setup(self, person: Person, setup: wire.Setup) -> None:
         if person.identity != self.creator or self.session is not None:
@@ -333,10 +475,12 @@ class Table:
         assert session is not None and seating is not None
         record = session.record
         if record is not None and record.path.exists():
+            data = record.path.read_bytes()
             for saves in dict.fromkeys(s for s in seating.saves if s):
+                # Into each seated identity's saves, a departed player's too; never into a directory that is gone
+                # (a guest's, removed as their session ended).
                 with contextlib.suppress(OSError):
-                    Path(saves).mkdir(parents=True, exist_ok=True)
-                    shutil.copyfile(record.path, Path(saves) / f"table-{self.name}-{record.path.name}")
+                    private_copy(data, Path(saves) / f"table-{self.name}-{record.path.name}")
             # The table is free for a new game; the players keep theirs.
             record.path.unlink(missing_ok=True)
         self._seating_path.unlink(missing_ok=True)
@@ -411,6 +555,11 @@ class Table:
                 continue
             await self.tell(person, self.lobby(person))
 
+    def join_command(self, token: str = "") -> str:
+        """How to come to this table: the server's host is the one each player connected to."""
+        port = f"-p {self.port} " if self.port else ""
+        return f"ssh {port}-t HOST table {self.name}{' ' + token if token else ''}"
+
     def lobby(self, person: Person) -> wire.Lobby:
         if self.session is None:
             return wire.Lobby([f"Table {self.name}: the first to arrive is choosing the game…"], can_fill=False)
@@ -418,7 +567,7 @@ class Table:
         lines = [f"Table {self.name}: {self.session.game.title}", "", *labels, ""]
         if person.seat is not None:
             lines.append(f"You sit as {labels[person.seat]}. Waiting for {len(self._open_seats())} more…")
-            lines.append("Friends join with: ssh -t HOST table " + self.name)
+            lines.append(f"Friends join with: {self.join_command()}")
         else:
             lines.append("Every seat is taken: you will watch.")
         return wire.Lobby(lines, can_fill=person.seat is not None)
@@ -443,12 +592,17 @@ class Table:
             status = "The game is over."
         elif deciding == seat:
             status = "Your decision."
+        elif deciding in self.absent():
+            status = f"Waiting for {labels[deciding]}, who left the table."
         elif session.seats[deciding].is_human:
             status = f"Waiting for {labels[deciding]}."
         else:
             status = f"{labels[deciding]} is thinking…"
         if seat is None:
             status = f"Watching table {self.name}. {status}"
+        if whole and person.token and seat is not None:
+            # A guest's way back to this seat, told with the game they sit at.
+            await self.tell(person, wire.SeatToken(person.token, self.join_command(person.token)))
         await self.tell(
             person,
             wire.Show(
@@ -474,6 +628,14 @@ class Table:
             await self.tell(person, message)
 
 
+def private_copy(data: bytes, path: Path) -> None:
+    """`data` as a new file at `path` that only its owner may read (0600, as a save in the app), in a directory
+    that exists (OSError if not)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as file:
+        file.write(data)
+
+
 async def _in_thread(function: Any, *args: Any) -> Any:
     """`function(*args)` on a daemon thread: a search still running when the table stops does not hold it up."""
     loop = asyncio.get_running_loop()
@@ -491,10 +653,10 @@ async def _in_thread(function: Any, *args: Any) -> Any:
     return await future
 
 
-async def run_table(name: str, directory: Path, socket: Path) -> None:
+async def run_table(name: str, directory: Path, socket: Path, port: int = 0) -> None:
     """Serve one table on `socket` until the last person leaves."""
     directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-    table = Table(name, directory)
+    table = Table(name, directory, port)
     server = await asyncio.start_unix_server(table.serve, path=str(socket))
     socket.chmod(0o600)
     async with server:
@@ -509,7 +671,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("directory", type=Path)
     parser.add_argument("socket", type=Path)
     args = parser.parse_args(argv)
-    asyncio.run(run_table(args.name, args.directory, args.socket))
+    asyncio.run(run_table(args.name, args.directory, args.socket, args.port))
     return 0
 
 

@@ -21,11 +21,12 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.events import Key
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import Label, OptionList, Select, Static
 
 from exotui import games
 from exotui.engine.records import exit_cleanly_on_signals
 from exotui.play.session import GameSession
+from exotui.play.session import Seat as SessionSeat
 from exotui.serve import wire
 from exotui.tui import app as tui_app
 from exotui.tui.screens.confirm import ConfirmScreen
@@ -43,6 +44,39 @@ LOBBY_HELP: Final = "a: fill the open seats with the AI (normal) and start · q:
 WAITING: Final = "Waiting for the table…"
 ASKED: Final = "Rematch asked: waiting for the others"
 WATCHING_KEYS: Final = "You are watching: the players decide. PgUp/PgDn: the log · ?: help · q: leave"
+GUEST_NOTICE: Final = "You are a guest (no SSH key): your saves last this session only."
+TAKE_OVER_KEY: Final = "t: let the AI play their seat"
+
+
+class TableNewGameScreen(NewGameScreen):
+    """The new game form as a table's first arrival sees it: without Takebacks and Seed, which a table does not
+    use (it deals in secret, and nobody takes back a decision others have seen), and without remembering its seats
+    for the player's own games (a table's Human seats would make their next game hot-seat)."""
+
+    def on_mount(self) -> None:
+        self._drop_unused()
+
+    async def recompose(self) -> None:
+        # Another game or player count builds the form again, with every field.
+        await super().recompose()
+        self._drop_unused()
+
+    def _drop_unused(self) -> None:
+        for field in ("takebacks", "seed"):
+            for widget in self.query(f"#{field}"):
+                # Each field's label comes just before it in its section.
+                siblings = list(widget.parent.children) if widget.parent is not None else []
+                label = siblings[siblings.index(widget) - 1] if widget in siblings[1:] else None
+                if isinstance(label, Label):
+                    label.remove()
+                widget.remove()
+
+    def start(self) -> None:
+        game = self.game
+        seats = tuple(SessionSeat(str(self.query_one(f"#seat-{seat}", Select).value)) for seat in range(self.players))
+        variant = str(self.query_one("#variant", Select).value) or None if game.variants else None
+        # The seed is the table's to draw; this one is never used.
+        self.dismiss(GameSession(game, 0, variant, seats))
 
 
 class WaitingScreen(Screen[None]):
@@ -85,10 +119,14 @@ class TableScreen(Screen[None]):
 
     DEFAULT_CSS = """
     TableScreen #table-waiting { height: 1fr; content-align: center middle; color: $text-muted; }
+    TableScreen #absent { display: none; color: $warning; }
+    TableScreen #absent.-shown { display: block; }
     """
     BINDINGS: Final = [
         # Priority, so it comes before the board's Enter; only once the game is over (check_action).
         Binding("enter", "result", "result", priority=True),
+        # Only once a departed player's seat has waited long enough (check_action).
+        Binding("t", "take_over", "AI takes seat"),
     ]
 
     def __init__(self, game_id: str, watching: bool) -> None:
@@ -96,6 +134,8 @@ class TableScreen(Screen[None]):
         self.game = games.get(game_id)
         self.watching = watching
         self.over = False
+        # Whose players left ("" for nobody's), and whether this person may let the AI take their seats.
+        self.left = wire.Absent("", False)
 
     def compose(self) -> ComposeResult:
         board = board_class(self.game.id)(id="board")
@@ -103,6 +143,7 @@ class TableScreen(Screen[None]):
         board.watching = self.watching
         yield board
         yield Static(WAITING, id="table-waiting", markup=False)
+        yield Static(id="absent", markup=False)
         yield Static(id="status", markup=False)
         yield KeysFooter()
         yield TooSmall()
@@ -115,7 +156,31 @@ class TableScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Enter shows the result again once the game is over; before, it belongs to the board.
-        return self.over if action == "result" else True
+        if action == "result":
+            return self.over
+        if action == "take_over":
+            return self.left.can_take_over and not self.over
+        return True
+
+    def absent(self, left: wire.Absent) -> None:
+        """Who left the table (a line above the status), and the key that lets the AI take their seats."""
+        self.left = left
+        line = self.query_one("#absent", Static)
+        line.update(f"{left.text} {TAKE_OVER_KEY}." if left.can_take_over else left.text)
+        line.set_class(bool(left.text), "-shown")
+        self.refresh_bindings()
+
+    def action_take_over(self) -> None:
+        if not self.left.can_take_over:
+            return
+        question = f"{self.left.text}\nLet the AI (normal) play their seat from now on? The game goes on."
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                assert isinstance(self.app, TableApp)
+                self.app.send(wire.TakeOver())
+
+        self.app.push_screen(ConfirmScreen(question), answered)
 
     def action_result(self) -> None:
         assert isinstance(self.app, TableApp)
@@ -147,9 +212,16 @@ class TableScreen(Screen[None]):
         for turn, sentence, events in show.log:
             board.log(turn, sentence)
             board.tell(events)
-        if show.deciding is not None and not deciding_here:
-            for status in self.query(AiStatus):
-                status.idle(show.labels[show.deciding], "to decide")
+        self._tell_who_decides(show, deciding_here)
+
+    def _tell_who_decides(self, show: wire.Show, deciding_here: bool) -> None:
+        """The status box names the seat deciding: this one's ("your decision") or another's; never the seat that
+        decided before, nor the single-player app's "AI" title."""
+        for status in self.query(AiStatus):
+            if show.deciding is None:
+                status.idle("The game is over", "")
+            else:
+                status.idle(show.labels[show.deciding], "your decision" if deciding_here else "to decide")
 
     def on_board_decided(self, event: Board.Decided) -> None:
         assert isinstance(self.app, TableApp)
@@ -237,6 +309,9 @@ class TableApp(App[None]):
         # Once the game is over: its end, and who asked for a rematch.
         self.end: wire.End | None = None
         self.vote: wire.RematchVote | None = None
+        # Whose players left the game, and a guest's way back to their seat.
+        self.left = wire.Absent("", False)
+        self.seat_token: wire.SeatToken | None = None
         self._restore_signals: Callable[[], None] | None = None
 
     def get_default_screen(self) -> Screen[None]:
@@ -250,6 +325,8 @@ class TableApp(App[None]):
                 lambda signum: loop.call_soon_threadsafe(lambda: self.exit(return_code=128 + signum))
             )
         self.run_worker(self.listen(), exclusive=True, group="table")
+        if self.join.guest:
+            self.notify(GUEST_NOTICE, timeout=15)
 
     def on_unmount(self) -> None:
         if self._restore_signals is not None:
@@ -292,10 +369,10 @@ class TableApp(App[None]):
         if isinstance(message, wire.Choose):
             self.notify(
                 f"Table {self.table}: choose the game. Each seat set to Human waits for the next person to join; "
-                "the table deals (the seed is not used).",
+                "the table deals, in secret.",
                 timeout=10,
             )
-            self.push_screen(NewGameScreen(), self.chosen)
+            self.push_screen(TableNewGameScreen(), self.chosen)
         elif isinstance(message, wire.Lobby):
             # The lobby is the default screen, under every other.
             lobby = self.screen_stack[0]
@@ -309,6 +386,15 @@ class TableApp(App[None]):
             self.voted(message)
         elif isinstance(message, wire.Refused):
             self.notify(message.text, severity="warning")
+        elif isinstance(message, wire.Absent):
+            self.left = message
+            screen = self.table_screen
+            if screen is not None:
+                # After the Shows before it, in order.
+                screen.call_later(screen.absent, message)
+        elif isinstance(message, wire.SeatToken):
+            self.seat_token = message
+            self.notify(f"Your seat waits for you if you drop out: come back with {message.command}", timeout=30)
 
     def chosen(self, session: GameSession | None) -> None:
         if session is None:
@@ -336,6 +422,8 @@ class TableApp(App[None]):
         assert screen is not None
         # In the order they came, and after the screen's mount (its board must be there).
         screen.call_later(screen.update, show)
+        if show.whole:
+            screen.call_later(screen.absent, self.left)
 
     def finished(self, end: wire.End) -> None:
         self.end = end
@@ -383,6 +471,8 @@ class TableApp(App[None]):
     def action_request_quit(self) -> None:
         if not isinstance(self.screen, ConfirmScreen):
             seat = " Your seat stays yours." if self.viewer is not None else ""
+            if self.viewer is not None and self.seat_token is not None:
+                seat += f" Come back with: {self.seat_token.command}"
             self.push_screen(ConfirmScreen(f"Leave the table?{seat}"), self._leave_if)
 
     def _leave_if(self, answer: bool | None) -> None:
@@ -400,7 +490,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--token", default="", help="a guest's token, to sit again at the seat it was given")
     parser.add_argument("--guest", action="store_true", help="a keyless player, whose saves last the session only")
     args = parser.parse_args(argv)
-    app = TableApp(args.socket, wire.Join(args.identity, args.name, args.saves_dir), args.table)
+    join = wire.Join(args.identity, args.name, args.saves_dir, args.token, args.guest)
+    app = TableApp(args.socket, join, args.table)
     app.run()
     return app.return_code or 0
 

@@ -22,11 +22,14 @@ MAX_FRAME: Final = 4 * 1024 * 1024
 
 
 class Join(msgspec.Struct, tag=True, frozen=True):
-    """The first message: who this is (set by the server from the SSH key), and where their saves go."""
+    """The first message: who this is (set by the server from the SSH key), and where their saves go. A guest (no
+    key: a new identity each time) may bring the token of the seat they were given, to sit there again."""
 
     identity: str
     name: str
     saves: str
+    token: str = ""
+    guest: bool = False
 
 
 class Setup(msgspec.Struct, tag=True, frozen=True):
@@ -53,7 +56,11 @@ class Rematch(msgspec.Struct, tag=True, frozen=True):
     """Once the game is over, a seated person asks for another: the same seats, a new deal."""
 
 
-ToTable = Join | Setup | Fill | Decide | Rematch
+class TakeOver(msgspec.Struct, tag=True, frozen=True):
+    """A seated person lets the AI (normal) play the seats whose players left a while ago; the game goes on."""
+
+
+ToTable = Join | Setup | Fill | Decide | Rematch | TakeOver
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -118,7 +125,22 @@ class Refused(msgspec.Struct, tag=True, frozen=True):
     text: str
 
 
-ToPerson = Choose | Lobby | Show | End | RematchVote | Refused
+class Absent(msgspec.Struct, tag=True, frozen=True):
+    """Whose players left the game in progress ("" when nobody's), and whether you may now let the AI take their
+    seats (`TakeOver`). Sent to everyone on every change."""
+
+    text: str
+    can_take_over: bool
+
+
+class SeatToken(msgspec.Struct, tag=True, frozen=True):
+    """A guest's seat: `command` sits them there again after a disconnect (a guest is a new identity each time)."""
+
+    token: str
+    command: str
+
+
+ToPerson = Choose | Lobby | Show | End | RematchVote | Refused | Absent | SeatToken
 
 
 async def send(writer: asyncio.StreamWriter, message: msgspec.Struct) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 from collections.abc import Callable, Iterable
 from functools import partial
@@ -95,6 +96,9 @@ class ExoTuiApp(App[None]):
             self._restore_signals = exit_cleanly_on_signals(
                 lambda signum: loop.call_soon_threadsafe(lambda: self.exit(return_code=128 + signum))
             )
+        if os.environ.get("EXOTUI_GUEST"):
+            # Set by `exotui serve` for a player without an SSH key: their saves go when the session ends.
+            self.notify("You are a guest (no SSH key): your saves last this session only.", timeout=15)
         if isinstance(self.opening, GameSession):
             self.play_saved(self.opening)
         elif isinstance(self.opening, SavedGame):
