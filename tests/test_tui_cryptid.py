@@ -22,6 +22,7 @@ from exotui.games.cryptid.state import Hint
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
+from exotui.tui.screens.new_game import SEAT_CHOICES, seat_choices
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.tables.cryptid.board import CryptidBoard, Mode
 from exotui.tui.tables.cryptid.hex_map import HexMap, hex_lines, hex_size, step
@@ -260,3 +261,12 @@ async def test_in_16_colours_the_five_terrains_keep_five_different_backgrounds_a
         # Without colour the letters still tell the terrains apart: the first letter of every hex is its terrain's.
         text = str(the_map.render()).split("\n")
         assert {line[0] for line in text[:18:2]} <= set(TERRAIN_LETTERS)
+
+
+def test_the_new_game_form_says_how_each_level_plays_cryptid_and_what_hard_uses() -> None:
+    labels = {kind: label for label, kind in seat_choices(games.get("cryptid"))}
+    assert labels["mcts:hard"] == "AI · hard (puzzle uniqueness: wins early)"
+    assert "people" in labels["mcts:normal"]
+    # Within the form's list at 80 columns, and every other game keeps the common words.
+    assert all(len(label) <= 41 for label in labels.values())
+    assert seat_choices(games.get("exo2")) == list(SEAT_CHOICES)

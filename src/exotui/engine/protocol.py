@@ -139,6 +139,12 @@ class LevelPlay(Protocol):
     def __call__(self, level: str, view: Any, seat: int, rng: random.Random) -> Sequence[tuple[Any, float]] | None: ...
 
 
+def level_notes(game: Game) -> dict[str, str]:
+    """The game's optional `level_notes` attribute: per computer player offered in the app ("mcts:hard"), a few
+    words on how it plays this game, where that differs from every other game (the new game form shows them)."""
+    return getattr(game, "level_notes", {})
+
+
 def people_only(game: Game) -> tuple[type, ...]:
     """The game's optional `people_only` attribute: the kinds of action no computer player chooses (Cryptid's Hint:
     RULINGS.md 4, a computer never asks for it); none without it."""

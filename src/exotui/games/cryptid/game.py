@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from exotui.engine.protocol import check_setup
 from exotui.games.cryptid import rules
@@ -41,6 +41,12 @@ class CryptidGame:
     # Easy and normal reason as people do (levels.py): the search's exact deduction uses the puzzle's uniqueness and
     # wins before anyone has asked; hard keeps it.
     level_play = staticmethod(level_play)
+    # In the new game form: hard is the one level that reasons as no person can.
+    level_notes: ClassVar[dict[str, str]] = {
+        "mcts:easy": "a beginner's deduction",
+        "mcts:normal": "deduces as people do",
+        "mcts:hard": "puzzle uniqueness: wins early",
+    }
     # RULINGS.md 4: computer players never ask for the hint.
     people_only = (Hint,)
 

@@ -24,8 +24,9 @@ APP_KEYS: Final = "\n".join(
         "",
         "Computer players",
         "  easy  searches ¼ s a move, then plays one of its best few moves drawn at random: forgiving",
-        "        (at Cryptid it also plays a simple deducer's move half the time, as a beginner would)",
         "  normal  searches 1 s a move    hard  searches 4 s a move on every core",
+        "  At Cryptid easy and normal deduce as people do; hard uses the puzzle's uniqueness: it often",
+        "  wins in the first round (Cryptid's help says how each level reasons)",
         "  greedy  the move that looks best one step ahead    random  any legal move",
     ]
 )

@@ -7,7 +7,7 @@ Everything has a default, so Enter on the title and Enter here start a game agai
 from __future__ import annotations
 
 import secrets
-from typing import Final
+from typing import Any, Final
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from exotui import games
-from exotui.engine.protocol import seat_names
+from exotui.engine.protocol import level_notes, seat_names
 from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.tui.choices import Choices, load_choices, save_choices
 from exotui.tui.widgets.footer import KeysFooter
@@ -33,6 +33,15 @@ SEAT_CHOICES: Final = (
 DEFAULT_SEATS: Final = (HUMAN, "mcts:normal")
 VARIANT_NAMES: Final = {"quick": "Quick Game"}
 TAKEBACK_CHOICES: Final = (("Allowed (Backspace)", "allowed"), ("None in this game", "off"))
+
+
+def seat_choices(game: Any) -> list[tuple[str, str]]:
+    """SEAT_CHOICES, a level described in the game's own words where it plays this game differently."""
+    notes = level_notes(game)
+    return [
+        (f"AI · {kind.partition(':')[2]} ({notes[kind]})" if kind in notes else label, kind)
+        for label, kind in SEAT_CHOICES
+    ]
 
 
 class NewGameScreen(Screen[GameSession]):
@@ -75,7 +84,7 @@ class NewGameScreen(Screen[GameSession]):
                 for seat, name in enumerate(seat_names(game, self.players)):
                     yield Label(f"{name}{' (starts)' if seat == 0 else ''}")
                     yield Select(
-                        list(SEAT_CHOICES),
+                        seat_choices(game),
                         value=self.kind(seat),
                         allow_blank=False,
                         compact=True,
