@@ -44,7 +44,19 @@ def _pig(monkeypatch: pytest.MonkeyPatch) -> None:
     register(monkeypatch)
 
 
-def test_a_signal_during_an_append_waits_for_the_save(tmp_path, monkeypatch):
+@pytest.fixture(params=[signal.SIG_DFL, signal.SIG_IGN], ids=["default", "nohup"])
+def sighup_at_start(request: pytest.FixtureRequest) -> object:
+    """SIGHUP as the process found it: its default, or ignored (as `nohup` starts a program, and so pytest under
+    nohup). The app saves and exits on it either way (a dropped SSH session is a hangup, even under a nohup'd
+    server), and puts back what it found."""
+    found = signal.signal(signal.SIGHUP, request.param)
+    yield request.param
+    signal.signal(signal.SIGHUP, found)
+
+
+def test_a_signal_during_an_append_waits_for_the_save(tmp_path, monkeypatch, sighup_at_start):
+    """It assumed SIGHUP started at SIG_DFL, so it failed under nohup."""
+    before = {signum: signal.getsignal(signum) for signum in (signal.SIGHUP, signal.SIGTERM)}
     record = GameRecord.new(tmp_path / "a.exosave", GAME, 3, SEATS)
     record.save()
     play(record, 3, 4)
@@ -67,8 +79,8 @@ def test_a_signal_during_an_append_waits_for_the_save(tmp_path, monkeypatch):
         assert exits[-1][0] == signal.SIGTERM
     finally:
         restore()
-    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
-    assert signal.getsignal(signal.SIGHUP) is signal.SIG_DFL
+    assert {signum: signal.getsignal(signum) for signum in (signal.SIGHUP, signal.SIGTERM)} == before
+    assert before[signal.SIGHUP] is sighup_at_start
 
 
 @pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])

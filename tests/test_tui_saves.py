@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
@@ -83,11 +85,34 @@ async def until(pilot: Pilot, condition: object, seconds: float = 10.0) -> None:
         await pilot.pause(0.01)
 
 
+async def as_it_plays(pilot: Pilot, condition: Callable[[], object], still: int = 500) -> None:
+    """Wait for `condition` while the app plays: each round lets the computer players' workers finish, then the
+    screen handle what they posted. No wall-clock deadline (a loaded machine plays slower, not otherwise; a whole
+    game within 10 s failed at load 8): it fails only after `still` rounds in a row in which nothing happened (no
+    decision applied, no screen come or gone)."""
+    app = pilot.app
+
+    def moment() -> tuple[int, int, int]:
+        played = sum(len(screen.session.actions) for screen in app.screen_stack if isinstance(screen, GameScreen))
+        return len(app.screen_stack), id(app.screen), played
+
+    last, rounds = moment(), 0
+    while not condition():
+        # A cancelled or failed worker counts as finished here (what the app does about it is what is tested).
+        await asyncio.gather(*(worker.wait() for worker in list(app.workers)), return_exceptions=True)
+        # At once after a change; else a moment, for what waits on a repaint or a timer.
+        await pilot.pause(0.01 if rounds else 0)
+        now = moment()
+        rounds = rounds + 1 if now == last else 0
+        last = now
+        assert rounds < still, f"nothing happened in {still} rounds"
+
+
 async def play_humans(pilot: Pilot, decisions: int) -> None:
     """Make `decisions` of the human seat's decisions, each the first legal one, as the board reports them."""
     app = pilot.app
     for _ in range(decisions):
-        await until(pilot, lambda: app.screen.query_one(Board).legal)
+        await as_it_plays(pilot, lambda: app.screen.query_one(Board).legal)
         board = app.screen.query_one(Board)
         board.post_message(Board.Decided(board.legal[0]))
         await settle(pilot)
@@ -117,14 +142,14 @@ async def test_every_action_of_a_game_in_the_app_is_on_disk_as_it_is_applied(sav
         session = app.recorded(GameSession(games.get("exofauna"), 4, "quick", (Seat("greedy"), Seat("random"))))
         assert load(session.record.path).actions == ()
         await app.push_screen(GameScreen(session, 0))
-        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await as_it_plays(pilot, lambda: isinstance(app.screen, EndScreen))
         played = len(session.actions)
         # A rematch is saved too, in a file of its own.
         await pilot.press("enter")
-        await until(pilot, lambda: newest_session(app) is not session)
+        await as_it_plays(pilot, lambda: newest_session(app) is not session)
         rematch = newest_session(app)
         assert rematch.seed == 5 and rematch.record.path != session.record.path
-        await until(pilot, lambda: len(rematch.actions) > 0)
+        await as_it_plays(pilot, lambda: len(rematch.actions) > 0)
     assert checked[:played] == list(range(1, played + 1))
     assert load(rematch.record.path).header.seed == 5
     saved = load(session.record.path)
@@ -185,7 +210,7 @@ async def test_a_game_left_for_another_can_be_opened_elsewhere_at_once(tmp_path)
         # A new game from the palette replaces the one being played; the first one's record is still referenced
         # (here by `first`), as a record may be until it is garbage collected.
         app._start(GameSession(games.get("exofauna"), 6, None, (Seat(HUMAN), Seat("greedy"))))
-        await until(pilot, lambda: session_of(app) is not first)
+        await as_it_plays(pilot, lambda: session_of(app) is not first)
         await settle(pilot)
         assert opens_elsewhere(first.record.path)
 
