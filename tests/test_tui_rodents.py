@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from exotui import games
+from exotui.games.rodents import rules
 from exotui.games.rodents.state import Pass, Place, Play, Reveal, Stop, Swap
 from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
@@ -95,13 +96,13 @@ async def test_a_whole_two_player_game_against_the_greedy_ai_by_keys() -> None:
         lines = str(app.screen.query_one("#summary", Static).render()).split("\n")
         for seat, score in enumerate(session.state.scores):
             assert lines[seat].endswith(f": {score} points")
-        # The end box's score of each invasion: a row each, then the totals, which the rows add up to.
-        table = str(app.screen.query_one("#invasion-scores", Static).render()).split("\n")
-        rows = [line.split() for line in table[1:]]
-        assert [row[0] for row in rows] == [*map(str, range(1, session.state.invasion + 1)), "Total"]
-        assert [int(cell) for cell in rows[-1][1:]] == list(session.state.scores)
-        for column in (1, 2):
-            assert sum(int(row[column]) for row in rows[:-1]) == int(rows[-1][column])
+        # The end box's score of each invasion: a column each, then the totals, which the columns add up to.
+        table = [line.split() for line in str(app.screen.query_one("#invasion-scores", Static).render()).split("\n")]
+        assert table[0] == ["Invasion", *map(str, range(1, session.state.invasion + 1)), "Total"]
+        for seat, score in enumerate(session.state.scores):
+            row = table[1 + seat]
+            assert row[:2] == ["Seat", str(seat + 1)] and int(row[-1]) == score
+            assert sum(int(cell) for cell in row[2:-1]) == score
         # The final table's panel: the scores count the last invasion, so they are the totals, not "Earlier".
         panel = str(screen.query_one(InvasionPanel).render())
         assert "Totals: Seat 1" in panel and "Earlier" not in panel
@@ -294,3 +295,22 @@ async def test_an_invasion_scored_stays_on_the_table_until_the_person_goes_on(si
         assert the_board.mode is not Mode.PAUSE
         assert str(the_board.query_one(InvasionPanel).render()).startswith("Invasion 2 of 3 · turn")
         assert "Earlier: Seat 1" in str(the_board.query_one(InvasionPanel).render())
+
+
+def test_the_scored_position_of_each_invasion_is_what_the_scores_gained() -> None:
+    # The table's pause shows GAME.interlude's position: the rules' own scoring, Field plays and automaton turns in.
+    for players, variant in ((1, "2-invasions"), (2, None), (3, None), (4, "2-invasions")):
+        for seed in range(15):
+            state, rng = GAME.new_game(seed, players, variant), random.Random(seed)
+            while not GAME.is_over(state):
+                action = prefer_plays(tuple(GAME.legal_actions(state)), rng)
+                after = GAME.apply(state, action)
+                scored = GAME.interlude(state, action, after)
+                if after.invasion == state.invasion or GAME.is_over(after):
+                    assert scored is None
+                else:
+                    gained = tuple(new - old for new, old in zip(after.scores, state.scores, strict=True))
+                    assert rules.totals(scored.collections) == gained and scored.scores == after.scores
+                    assert (scored.invasion, scored.invasions) == (state.invasion, state.invasions)
+                    assert GAME.current_player(scored) is None
+                state = after
