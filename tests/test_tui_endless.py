@@ -13,14 +13,15 @@ from textual.widgets import Static
 
 from exotui import games
 from exotui.games.endless.cards import KINDS, REACTIONS, card_name
-from exotui.games.endless.state import DeployEvent, DeploySpecies, EndDeploy, Reveal
+from exotui.games.endless.state import ASK_REVEAL, DeployEvent, DeploySpecies, EndDeploy, Pass, Reveal
 from exotui.games.endless.view import SEAT_NAMES
 from exotui.tui.app import ExoTuiApp
+from exotui.tui.choices import Choices, load_choices, save_choices
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.tables.endless.board import EndlessBoard, Mode
 from exotui.tui.tables.endless.discard_piles import DiscardPiles
 from exotui.tui.widgets.game_log import GameLog
-from exotui.tui.widgets.prompt import ANSWER_KEYS
+from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
 from pilot_helpers import in_event_loop, open_game, play_by_keys, press_answer, replays, settle, status_text
 
 GAME = games.get("endless")
@@ -112,7 +113,7 @@ async def test_keys_that_do_nothing_say_why_and_esc_goes_back_to_the_hand() -> N
         await pilot.press("escape")
         assert "Nothing to go back to" in status_text(app)
         await pilot.press("r")
-        assert "Nothing to reveal now" in status_text(app)
+        assert "Nothing to reveal: your event zone is empty" in status_text(app)
         species = next(a for a in the_board.legal if type(a) is DeploySpecies)
         await pilot.press(ANSWER_KEYS[the_board._hand().index(species.card)])
         assert the_board.mode is Mode.TARGET
@@ -177,3 +178,88 @@ async def test_a_key_while_the_other_seat_decides_says_who_is_deciding() -> None
         assert any("Not your decision: South" in text for text in notices)
         # Whatever the AI decided meanwhile, nothing was decided for North.
         assert all(GAME.describe(GAME.new_game(5, 2), a).startswith("South") for a in screen.session.actions[:1])
+
+
+async def play_to(pilot: Pilot, wanted, turn: int = 12, limit: int = 400) -> bool:
+    """Play North by keys (the first answer, events placed when offered) until `wanted(board)` holds (True) or
+    turn `turn` begins (False)."""
+    the_board = board(pilot.app)
+    for _ in range(limit):
+        if the_board.view is not None and the_board.view.turn >= turn:
+            return False
+        if the_board.mode is not Mode.WAIT and wanted(the_board):
+            return True
+        if the_board.mode is not Mode.WAIT:
+            # Species first (so that lists grow), then an event the ordinary windows offer, else the first answer.
+            fitting = [a for a in the_board.legal if type(a) is DeploySpecies] or [
+                a for a in the_board.legal if type(a) is DeployEvent and a.card % KINDS not in REACTIONS
+            ]
+            await press_for(pilot, fitting[0] if fitting else the_board.legal[0], by_number=True)
+        await pilot.pause()
+    return False
+
+
+def pass_only_window(the_board: EndlessBoard) -> bool:
+    return the_board.view.tasks[-1][0] == ASK_REVEAL and not any(type(a) is Reveal for a in the_board.legal)
+
+
+@in_event_loop
+async def test_reveal_windows_where_the_event_cannot_be_revealed_pass_by_themselves_until_w_asks_at_every_one() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, ("human", "greedy"), 5)
+        the_board = board(app)
+        assert the_board.reveal_windows == "useful"
+        # As it comes by default, no window asks the person to pass without anything to reveal.
+        assert not await play_to(pilot, pass_only_window, turn=6)
+        assert any(type(a) is Pass and a.seat == 0 for a in screen.session.actions), "windows were passed"
+        await pilot.press("W")
+        assert the_board.reveal_windows == "every" and load_choices().reveal_windows == "every"
+        assert "ask me at every window" in status_text(app)
+        assert await play_to(pilot, pass_only_window, turn=17)
+        # The log never tells a pass.
+        assert not any("reveals nothing" in str(entry) for entry in app.screen.query_one(GameLog).entries)
+
+
+@in_event_loop
+async def test_never_asks_until_r_then_the_next_window_where_the_event_can_be_revealed_asks() -> None:
+    save_choices(Choices(reveal_windows="never"))
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 5)
+        the_board = board(app)
+        assert the_board.reveal_windows == "never"
+        assert not await play_to(pilot, lambda b: b.view.tasks[-1][0] == ASK_REVEAL, turn=5)
+        assert await play_to(pilot, lambda b: b.view.events[0] >= 0 and b.view.tasks[-1][0] != ASK_REVEAL, turn=17)
+        await pilot.press("r")
+        assert the_board.armed and "next window" in status_text(app)
+        assert await play_to(pilot, lambda b: b.view.tasks[-1][0] == ASK_REVEAL, turn=17)
+        assert any(type(a) is Reveal for a in the_board.legal)
+
+
+@in_event_loop
+async def test_at_80x24_the_log_shows_its_last_lines_and_l_shows_it_whole() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 5)
+        the_board = board(app)
+        log = app.screen.query_one(GameLog)
+        await play_to(pilot, lambda b: b.view.turn >= 3)
+        await pilot.press("L")
+        assert the_board.has_class("-log-whole") and log.size.height >= 18
+        await pilot.press("escape")
+        assert not the_board.has_class("-log-whole")
+
+
+@in_event_loop
+async def test_at_80x24_a_long_list_shows_four_answers_or_says_how_many_there_are() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 5)
+        the_board = board(app)
+        assert await play_to(pilot, lambda b: b.mode is Mode.LIST and len(b.legal) >= 4, turn=17)
+        prompt = app.screen.query_one(Prompt)
+        rows = prompt.size.height - 1  # under its border
+        assert rows >= 1 + min(4, len(the_board.legal))
+        if len(the_board.legal) > 5:
+            assert f"{len(the_board.legal)} answers" in prompt.question

@@ -24,6 +24,9 @@ class Choices(msgspec.Struct, frozen=True):
     seats: tuple[str, ...] = ()
     variant: str = ""
     no_takebacks: bool = False
+    # Endless Forms' reveal windows, the person's own setting (changed on its table with W): "every" window asks,
+    # "useful" asks only when the held event could be revealed now, "never" asks only after r.
+    reveal_windows: str = ""
 
 
 def choices_path() -> Path:

@@ -255,10 +255,6 @@ def events(before: EndlessState, action: Any, after: EndlessState) -> tuple[str,
     sentences as the true states.
     """
     told: list[str] = []
-    for turn in range(max(before.turn, 0) + 1, after.turn + 1):
-        active = after.first if turn % 2 == 1 else 1 - after.first
-        time = "Day" if (turn - 1) // 2 % 2 == 0 else "Night"
-        told.append(f"Turn {turn} of 16, {time}: {SEAT_NAMES[active]} plays.")
     if not before.habitats and after.habitats:
         told.append("The habitats: " + ", ".join(habitat_name(after, p) for p in range(len(after.habitats))) + ".")
     else:
@@ -289,6 +285,11 @@ def events(before: EndlessState, action: Any, after: EndlessState) -> tuple[str,
             told.append(f"{SEAT_NAMES[seat]} now holds {len(after.hands[seat])} cards.")
         known = [card for card in after.known[seat] if card not in before.known[seat]]
         told.extend(f"The {card_name(card)} goes back to {SEAT_NAMES[seat]}'s hand." for card in known)
+    # The new turn is told last: what the Termination and the end of the turn did belongs to the turn that ended.
+    for turn in range(max(before.turn, 0) + 1, after.turn + 1):
+        active = after.first if turn % 2 == 1 else 1 - after.first
+        time = "Day" if (turn - 1) // 2 % 2 == 0 else "Night"
+        told.append(f"Turn {turn} of 16, {time}: {SEAT_NAMES[active]} plays.")
     if after.phase == OVER and before.phase != OVER:
         told.append(_result(after))
     return tuple(told)

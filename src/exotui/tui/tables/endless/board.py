@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+import msgspec
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -37,6 +38,13 @@ from exotui.games.endless.game import GAME
 from exotui.games.endless.rules import TURNS, totals
 from exotui.games.endless.state import (
     ASK_DEPLOY,
+    ASK_EXERT,
+    ASK_HOT_FOOT,
+    ASK_MOVE,
+    ASK_MULLIGAN,
+    ASK_PATHOGEN,
+    ASK_REVEAL,
+    ASK_WILDFIRE,
     DeployEffect,
     DeployEvent,
     DeploySpecies,
@@ -51,6 +59,7 @@ from exotui.games.endless.state import (
     Stand,
 )
 from exotui.games.endless.view import SEAT_NAMES, describe
+from exotui.tui.choices import load_choices, save_choices
 from exotui.tui.tables.card_then_answer import CardThenAnswerBoard, Mode
 from exotui.tui.tables.endless.discard_piles import DiscardPiles
 from exotui.tui.tables.endless.event_zones import EventZones
@@ -63,6 +72,28 @@ from exotui.tui.widgets.prompt import Prompt, answer_bindings, answer_keys
 
 # From this width on, the log has a column of its own on the right.
 WIDE: Final = 110
+# The reveal settings, in the order W goes through them, with what each does.
+REVEAL_SETTINGS: Final = {
+    "useful": "ask me only when my event could be revealed now",
+    "every": "ask me at every window",
+    "never": "never ask; I press r to reveal at the next window where I can",
+}
+DEFAULT_REVEALS: Final = "useful"
+# The setting as the event zones' line shows it, after your event.
+REVEAL_MARKS: Final = {"useful": "asks when useful", "every": "asks at every window", "never": "r to reveal"}
+# Answers kept in sight at 80x24 (more scroll, and the question says how many there are).
+PROMPT_ANSWERS: Final = 5
+# The question of each kind of decision (ASK_* of state.py), in a few words.
+QUESTIONS: Final = {
+    ASK_MULLIGAN: "Keep this opening hand, or mulligan",
+    ASK_DEPLOY: "Deploy it where",
+    ASK_EXERT: "Exert Phase: which of your species exerts next",
+    ASK_MOVE: "Move Phase: one move, or none",
+    ASK_REVEAL: "A reveal window: reveal your event now, or pass",
+    ASK_HOT_FOOT: "Hot-Footed: move your lizard away, or stand",
+    ASK_WILDFIRE: "Wildfire!: which of your species flees, and where",
+    ASK_PATHOGEN: "Pathogen: which of your species there loses one",
+}
 # Events whose choice is a habitat position; the others choose a player or a species.
 HABITAT_EVENTS: Final = frozenset({"Ecological Succession", "Offroading Degradation", "Wildfire!"})
 
@@ -151,12 +182,14 @@ class EndlessBoard(CardThenAnswerBoard):
     )
 
     # A spectator too opens the discard piles.
-    WATCHING: Final = CardThenAnswerBoard.WATCHING | {"piles"}
+    WATCHING: Final = CardThenAnswerBoard.WATCHING | {"piles", "log_whole"}
     BINDINGS: Final = [
         # Out of the footer, to fit 80 columns: the prompt says "r: reveal" whenever a window lets you reveal, the
         # discard piles' line says "(p)", and help lists both.
         Binding("r", "reveal", "reveal", show=False),
         Binding("p", "piles", "piles", show=False),
+        Binding("L", "log_whole", "log", show=False),
+        Binding("W", "reveal_windows", "reveal windows", show=False),
         *answer_bindings("pick"),
     ]
 
@@ -170,6 +203,13 @@ class EndlessBoard(CardThenAnswerBoard):
         self.legal: tuple[Any, ...] = ()
         self.labels = SEAT_NAMES
         self.piles_open = False
+        # Which reveal windows ask the person (REVEAL_SETTINGS), remembered with the new game's choices; `armed`: r
+        # was pressed, so the next window where the event can be revealed asks whatever the setting.
+        remembered = load_choices().reveal_windows
+        self.reveal_windows = remembered if remembered in REVEAL_SETTINGS else DEFAULT_REVEALS
+        self.armed = False
+        # The last reveal window shown to the person, and whether it was passed for them.
+        self.window: tuple[EndlessState, bool] | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="endless-main"):
@@ -205,10 +245,40 @@ class EndlessBoard(CardThenAnswerBoard):
         else:
             self.mode = Mode.LIST
             self.option = 0 if changed else min(self.option, len(self.legal) - 1)
+            if view.tasks[-1][0] == ASK_REVEAL:
+                # Decided once per window: drawn again (a resize, a status), it neither passes twice nor forgets r.
+                if self.window is None or self.window[0] != view:
+                    self.window = (view, self._passes_by_itself())
+                    if self.window[1]:
+                        self.post_message(self.Decided(self.legal[0]))
+                if self.window[1]:
+                    self.mode = Mode.WAIT
         self._draw()
 
+    def _passes_by_itself(self) -> bool:
+        """True when this reveal window is passed for the person, as their setting says (the first answer is the
+        pass): "useful" passes where the event cannot be revealed now, "never" passes unless r was pressed."""
+        can_reveal = any(type(a) is Reveal for a in self.legal)
+        if can_reveal and self.armed:
+            self.armed = False
+            return False
+        if self.reveal_windows == "every":
+            return False
+        return self.reveal_windows == "never" or not can_reveal
+
+    def action_reveal_windows(self) -> None:
+        """W: the next reveal setting (every window, only when the event could change something, never), kept."""
+        settings = list(REVEAL_SETTINGS)
+        self.reveal_windows = settings[(settings.index(self.reveal_windows) + 1) % len(settings)]
+        save_choices(msgspec.structs.replace(load_choices(), reveal_windows=self.reveal_windows))
+        self._notice(f"Reveal windows: {REVEAL_SETTINGS[self.reveal_windows]} (W changes it; kept for next time).")
+        if self.view is not None:
+            self._draw()
+
     def log(self, turn: int, sentence: str) -> None:
-        self.query_one(GameLog).add(turn, sentence)
+        # A pass is told to nobody (`describe_to` gives ""): the log keeps only what happened.
+        if sentence:
+            self.query_one(GameLog).add(turn, sentence)
 
     def describe_public(self, view: Any, action: Any) -> str:
         # Told from the view: an event placed face down is named only to the seat that holds it.
@@ -255,7 +325,7 @@ class EndlessBoard(CardThenAnswerBoard):
         # A spectator sees the row as South does (North above): it has no side of its own.
         below = 1 if self.viewer is None else self.viewer
         self.query_one(HabitatRow).show(view, below, self.labels, habitat, species)
-        self.query_one(EventZones).show(view, self.viewer, self.labels)
+        self.query_one(EventZones).show(view, self.viewer, self.labels, REVEAL_MARKS[self.reveal_windows])
         piles = self.query_one(DiscardPiles)
         piles.display = self.piles_open
         if self.piles_open:
@@ -295,28 +365,64 @@ class EndlessBoard(CardThenAnswerBoard):
 
     def _draw_prompt(self, choices: list[tuple[Any, str]]) -> None:
         prompt = self.query_one(Prompt)
+        wide = self.has_class("-wide")
         if self.mode is Mode.CARD:
             keys = answer_keys(len(self._hand()) + 1)
             prompt.show(f"Deploy Phase: a hand card ({keys}, or ←→ and Enter), or the end of the phase.")
+            rows = 2
         elif self.mode in (Mode.TARGET, Mode.LIST):
             keys = answer_keys(len(choices))
             reveal = " r: reveal." if any(type(a) is Reveal for a, _ in choices) else ""
             back = " Esc: another card." if self.mode is Mode.TARGET else ""
-            prompt.show(
-                f"Your decision ({keys}, ↑↓ and Enter).{back}{reveal}",
-                options=tuple(t for _, t in choices),
-                cursor=self.option,
-            )
+            # More answers than rows in sight: the count and the arrows say that the list scrolls.
+            shown = len(choices) if wide else min(len(choices), PROMPT_ANSWERS)
+            count = f" {len(choices)} answers, ↑↓ scrolls." if len(choices) > shown else ""
+            question = f"{self._question()}: {keys}, ↑↓ Enter.{count}{back}{reveal}"
+            prompt.show(question, options=tuple(t for _, t in choices), cursor=self.option)
+            width = max(20, self.query_one("#endless-table").size.width or 80)
+            rows = -(-len(question) // width) + shown + sum(1 for _, t in choices[:shown] if len(t) + 3 > width)
+        else:
+            rows = 2
+        # Narrow, the prompt is as tall as its question and (at least 4 of) its answers, plus its border and the row
+        # the prompt keeps free under them: the log takes what is left.
+        prompt.styles.height = None if wide else 2 + rows
+
+    def _question(self) -> str:
+        """What is being asked, in a few words: the decision's kind and whose it is."""
+        view = self.view
+        assert view is not None
+        task = view.tasks[-1]
+        return QUESTIONS.get(task[0], "Your decision") if task else "Your decision"
+
+    def action_log_whole(self) -> None:
+        """L: the whole log over the table (PgUp/PgDn scroll it), until L or Esc."""
+        self.toggle_class("-log-whole")
+        if self.has_class("-log-whole"):
+            self._notice("The whole log: PgUp/PgDn scroll it; L or Esc goes back to the table.")
+            self.query_one(GameLog).scroll_end(animate=False)
+
+    def action_back(self) -> None:
+        if self.has_class("-log-whole"):
+            self.remove_class("-log-whole")
+            return
+        super().action_back()
 
     # ---------------------------------------------------------------------------------------------------------
     # Keys
 
     def action_reveal(self) -> None:
-        if self._waiting():
-            return
         reveals = [index for index, (a, _) in enumerate(self._choices()) if type(a) is Reveal]
         if not reveals:
-            self._notice("Nothing to reveal now: a window asks you only when your face-down event may be revealed.")
+            # Not now (or not this seat's decision): the next window where the event can be revealed will ask.
+            assert self.view is not None
+            viewer = self.viewer
+            if viewer is None or self.view.events[viewer] < 0:
+                self._notice("Nothing to reveal: your event zone is empty.")
+                return
+            self.armed = True
+            self._notice("r: the next window where your event can be revealed will ask you.")
+            return
+        if self._waiting():
             return
         if len(reveals) == 1:
             self._decide(self._choices()[reveals[0]][0])

@@ -48,12 +48,14 @@ class EventZones(Widget):
         self.other = ""
         self.piles = ""
 
-    def show(self, view: EndlessState, viewer: int | None, labels: Sequence[str]) -> None:
+    def show(self, view: EndlessState, viewer: int | None, labels: Sequence[str], reveals: str = "") -> None:
+        """`reveals`: the person's reveal setting in a few words, shown after their event (W changes it)."""
         if viewer is None:
             self.own = ""
             self.other = " · ".join(zone_text(view, seat, None, labels[seat]) for seat in (0, 1))
         else:
-            self.own = zone_text(view, viewer, viewer, labels[viewer])
+            setting = f" ({reveals}, W)" if reveals and view.events[viewer] >= 0 else ""
+            self.own = zone_text(view, viewer, viewer, labels[viewer]) + setting
             self.other = zone_text(view, 1 - viewer, viewer, labels[1 - viewer])
         self.piles = piles_text(view)
         self.refresh()

@@ -25,10 +25,11 @@ from exotui.games.endless.cards import (
     PATHOGEN,
     R_STRATEGIST,
     RESOURCE_NAMES,
+    SPECIES,
     WICKED_REFLEXES,
 )
 from exotui.games.endless.state import EndlessState
-from exotui.games.endless.table import ROOM, ROW, Sp, Table
+from exotui.games.endless.table import ROW, Sp, Table
 
 # The names as the columns print them (the full name is in the card text shown on focus).
 SHORT: Final = (
@@ -71,12 +72,22 @@ ABILITIES: Final = {
 
 
 def species_line(t: Table, sp: Sp, width: int) -> str:
-    """'Coyote       5 3/1e P': name, population, X/Y with the bonuses that apply now, e if exerted, effects."""
+    """'Coyote       5 3/1e P': name (whole where the cell has room, else short), population, X/Y with the bonuses
+    that apply now, e if exerted, effects."""
     grow = abilities.growth(t, sp, True)
     fall = abilities.decline(t, sp, sp.owner)
     letters = "".join(EFFECT_LETTERS.get(effect % KINDS, "") for effect in sp.effects)
     tail = f"{sp.population:>3} {grow}/{fall}{'e' if sp.exerted else ' '}{letters}"
-    return f"{SHORT[sp.kind]:<{max(1, width - len(tail))}.{max(1, width - len(tail))}}{tail}"
+    room = max(1, width - len(tail))
+    full = SPECIES[sp.kind].name
+    name = full if len(full) < room else SHORT[sp.kind]
+    return f"{name:<{room}.{room}}{tail}"
+
+
+def rows_needed(view: EndlessState, seat: int) -> int:
+    """The species rows a side needs: the most it has at one habitat, at least 1 (its empty row)."""
+    counts = [sum(1 for sp in view.species[seat] if sp.habitat == position) for position in range(ROW)]
+    return max(1, *counts)
 
 
 def habitat_lines(t: Table, position: int) -> tuple[str, str, str]:
@@ -84,7 +95,7 @@ def habitat_lines(t: Table, position: int) -> tuple[str, str, str]:
     habitat = t.habitats[position]
     identity = habitat.identity
     name = HABITATS[identity - FIRST_HABITAT].name
-    resources = " ".join(RESOURCE_NAMES[bit][:3] for bit in RESOURCE_NAMES if habitat.resources & bit)
+    resources = " ".join(RESOURCE_NAMES[bit][:3] for bit in RESOURCE_NAMES if habitat.resources & bit) or "-"
     notes = []
     if identity == DESERT_PLAYA:
         notes.append(f"Ephemeral {habitat.counters}")
@@ -129,6 +140,10 @@ class HabitatRow(Widget):
     ) -> None:
         self.view, self.viewer, self.labels = view, viewer, labels
         self.marked_habitat, self.marked_species = marked_habitat, marked_species
+        # As tall as the species in play need (three header lines, each side's rows, the divider), so that at 80x24
+        # the rows left over go to the prompt and the log.
+        height = 3 + rows_needed(view, 1 - viewer) + 1 + rows_needed(view, viewer) if view.habitats else 1
+        self.styles.height = height
         self.refresh()
 
     def render(self) -> Content:
@@ -143,20 +158,24 @@ class HabitatRow(Widget):
         mark_style = self.get_visual_style("row--mark", partial=True)
         exerted_style = self.get_visual_style("row--exerted", partial=True)
         # Three lines per habitat, the other player's species, a divider naming the sides, then yours.
-        rows: list[list[Content]] = [[] for _ in range(3 + 2 * ROOM + 1)]
         other = 1 - self.viewer
+        heights = (rows_needed(view, other), rows_needed(view, self.viewer))
+        rows: list[list[Content]] = [[] for _ in range(3 + heights[0] + 1 + heights[1])]
         for position in range(ROW):
             name, resources, notes = habitat_lines(t, position)
             marked = position == self.marked_habitat
+            if len(name) > cell - marked:
+                # "1 Ocotillo Foothills" is one cell too wide at 80 columns: the number moves to the resources line.
+                name, resources = name.partition(" ")[2], f"{position + 1} {resources}"
             rows[0].append(_cell(("▶" if marked else "") + name, cell, mark_style if marked else name_style))
             rows[1].append(_cell(resources, cell))
             rows[2].append(_cell(notes, cell))
             divider = f"▲{self.labels[other]} ▼{self.labels[self.viewer]}" if position == 0 else ""
-            rows[3 + ROOM].append(_cell(divider.ljust(cell, "┄"), cell, side_style))
+            rows[3 + heights[0]].append(_cell(divider.ljust(cell, "┄"), cell, side_style))
             for block, seat in enumerate((other, self.viewer)):
-                top = 3 + block * (ROOM + 1)
+                top = 3 + block * (heights[0] + 1)
                 here = [sp for sp in t.species[seat] if sp.habitat == position]
-                for slot in range(ROOM):
+                for slot in range(heights[block]):
                     row = rows[top + slot]
                     if slot >= len(here):
                         row.append(_cell("", cell))

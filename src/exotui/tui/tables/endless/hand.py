@@ -9,6 +9,7 @@ from textual.content import Content
 from textual.widget import Widget
 
 from exotui.games.endless.cards import card_name, is_effect, is_event
+from exotui.tui.widgets.prompt import ANSWER_KEYS
 
 
 # A letter per card type, so the type does not rest on colour: S species, F effect, E event.
@@ -56,9 +57,10 @@ class HandZone(Widget):
         title = self.get_visual_style("hand--title", partial=True)
         cursor = self.get_visual_style("hand--cursor", partial=True)
         idle = self.get_visual_style("hand--idle", partial=True)
-        items = [f"{index + 1} {type_letter(card)} {card_name(card)}" for index, card in enumerate(self.cards)]
+        # Each item is labelled by the key that picks it (1-9, then a, b...), as the prompt's answers are.
+        items = [f"{ANSWER_KEYS[index]} {type_letter(card)} {card_name(card)}" for index, card in enumerate(self.cards)]
         if self.extra:
-            items.append(f"{len(items) + 1} {self.extra}")
+            items.append(f"{ANSWER_KEYS[len(items)]} {self.extra}")
         parts = [Content.styled(self.title, title)]
         for index, text in enumerate(items):
             if index == self.cursor:
