@@ -34,6 +34,7 @@ from typing import Any, Protocol
 
 import msgspec
 
+from exotui.engine import protocol
 from exotui.engine.protocol import Game
 from exotui.engine.working import WorkingCopy, random_playout
 
@@ -155,7 +156,7 @@ def search(
         return SearchResult(actions[0], 0, 0, time.perf_counter() - started, 0.0, 0, (), False, knows_state)
     rng = random.Random(seed)
     if not knows_state:
-        nothing_hidden = getattr(game, "nothing_hidden", None)
+        nothing_hidden = protocol.nothing_hidden(game)
         if nothing_hidden is not None:
             knows_state = nothing_hidden(root, seat)
         else:
@@ -191,7 +192,7 @@ def search(
 def root_actions(game: Game, root: Any, seat: int) -> list[Any]:
     """The decisions a search of `root` weighs: the legal ones, narrowed by the game's `search_actions` hook."""
     actions = list(game.legal_actions(root))
-    narrow = getattr(game, "search_actions", None)
+    narrow = protocol.search_actions(game)
     return list(narrow(root, seat, actions)) if narrow is not None and actions else actions
 
 
@@ -231,18 +232,18 @@ class _Run:
         self.root: _Node = self.known_root or _Node(seat)
         # The root's children in legal order, once every root action has one.
         self.root_children: list[_Node] | None = None
-        evaluate = getattr(game, "evaluate", None)
+        evaluate = protocol.evaluator(game)
         self.cutoff = config.playout_depth if evaluate is not None else None
         self.evaluate: Callable[[Any], Sequence[float]] | None = evaluate
-        working_copy = getattr(game, "working_copy", None)
+        working_copy = protocol.working_copy(game)
         if working_copy is None:
-            policy = getattr(game, "rollout_action", None)
+            policy = protocol.rollout_action(game)
 
             def working_copy(state: Any) -> WorkingCopy:
                 return _Applied(game, state, policy)
 
         self.working_copy: Callable[[Any], WorkingCopy] = working_copy
-        determinizer = getattr(game, "determinizer", None)
+        determinizer = protocol.determinizer(game)
         if determinizer is not None:
             self.determinize: Callable[[random.Random], Any] = determinizer(root, seat)
         else:

@@ -17,7 +17,8 @@ import msgspec
 
 from exotui.ai.mcts import ActionStats, Cancel, ProgressCallback, SearchConfig, SearchResult
 from exotui.ai.parallel import parallel_search
-from exotui.engine.protocol import EasyPlay, Game, LevelPlay, people_only
+from exotui.engine import protocol
+from exotui.engine.protocol import EasyPlay, Game, people_only
 
 
 class Player(Protocol):
@@ -77,7 +78,7 @@ class GreedyPlayer:
         if len(actions) == 1:
             return actions[0]
         state = game.determinize(view, seat, self._rng)
-        evaluate = getattr(game, "evaluate", None)
+        evaluate = protocol.evaluator(game)
         values = []
         for action in actions:
             after = game.apply(state, action)
@@ -109,7 +110,7 @@ class PolicyPlayer:
 def policy_action(game: Game, view: Any, rng: random.Random) -> Any:
     """The game's playout policy (`rollout_action`) on `view`, or a random legal action without one."""
     actions = game.legal_actions(view)
-    policy = getattr(game, "rollout_action", None)
+    policy = protocol.rollout_action(game)
     return rng.choice(computer_actions(game, actions)) if policy is None else policy(view, actions, rng)
 
 
@@ -193,7 +194,7 @@ class MctsPlayer:
     ) -> SearchResult:
         """The full search result, its action the one this player plays; `cancel` and `on_progress` are passed to
         `ai.mcts.search`."""
-        own: LevelPlay | None = getattr(game, "level_play", None)
+        own = protocol.level_play(game)
         if own is not None and self.level is not None and not self.sees_everything:
             started = time.perf_counter()
             ranked = own(self.level, seen, seat, self._rng)
@@ -203,7 +204,7 @@ class MctsPlayer:
                     ActionStats(action, len(ranked) - rank, value) for rank, (action, value) in enumerate(ranked)
                 )
                 return SearchResult(ranked[0][0], 0, 0, time.perf_counter() - started, 0.0, 0, stats, False, False)
-        play: EasyPlay = getattr(game, "easy_play", EasyPlay()) if self.easy else EasyPlay()
+        play = protocol.easy_play(game) if self.easy else EasyPlay()
         # Drawn only when the game asks for it, so a game without the hook replays exactly as before it.
         if play.policy_share and self._rng.random() < play.policy_share:
             action = policy_action(game, seen, self._rng)

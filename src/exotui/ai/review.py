@@ -31,7 +31,8 @@ import msgspec
 from exotui import __version__, games
 from exotui.ai.mcts import Cancel, SearchConfig, root_actions, search
 from exotui.ai.players import PLAYOUT_DEPTH, search_config
-from exotui.engine.protocol import Game, HintReason, state_hash
+from exotui.engine import protocol
+from exotui.engine.protocol import Game, state_hash
 from exotui.engine.records import SavedGame, write_atomic
 
 # The review's levels: iteration budgets, so that a review replays exactly (a time budget would not). `normal` is
@@ -129,7 +130,7 @@ def judge(task: _Task, cancel: Cancel | None = None) -> Verdict:
     best_index = legal.index(task.played)
     if len(legal) == 1:
         return Verdict(task.index, best_index, None, None, 0)
-    searched: Any = _WithPlayed(game, task.played) if hasattr(game, "search_actions") else game
+    searched: Any = _WithPlayed(game, task.played) if protocol.search_actions(game) is not None else game
     if len(root_actions(searched, task.view, task.seat)) == 1:
         # The game's own narrowing leaves nothing but the move played worth searching.
         return Verdict(task.index, best_index, None, None, 0)
@@ -241,17 +242,18 @@ def judge_all(
     jobs: int = 1,
     on_progress: Callable[[int, int], None] | None = None,
     cancel: Cancel | None = None,
-) -> list[Verdict] | None:
+) -> tuple[list[Verdict], bool]:
     """The verdicts of `todo`, in order, searched `jobs` at a time (worker processes when more than one, as
-    `exotui arena --jobs`). `on_progress(done, total)` after each; None once `cancel` is set."""
+    `exotui arena --jobs`), and whether they are all there: once `cancel` is set, those found so far and False.
+    `on_progress(done, total)` after each."""
     verdicts = []
     for verdict in _verdicts(todo, jobs, cancel):
         if verdict is None:
-            return None
+            return verdicts, False
         verdicts.append(verdict)
         if on_progress is not None:
             on_progress(len(verdicts), len(todo))
-    return verdicts
+    return verdicts, True
 
 
 def _verdicts(todo: Sequence[_Task], jobs: int, cancel: Cancel | None) -> Iterator[Verdict | None]:
@@ -287,7 +289,7 @@ def assemble(
     """The review of `seats` from the verdicts on their decisions `todo`: sentences, classes, luck and summaries."""
     deciding = [task.seat for task in todo]
     game = saved.game
-    hint_reason: HintReason | None = getattr(game, "hint_reason", None)
+    hint_reason = protocol.hint_reason(game)
     outcome = saved.header.result
     assert outcome is not None
     judged: list[Judged] = []
@@ -379,7 +381,7 @@ def review(
     """The review of the finished game `saved` for `seats` (default: `reviewed_seats`); None once cancelled.
 
     With `cache`, verdicts are read from and written to the file beside the save (`cache_path`), so a second look
-    costs nothing; the save itself is never written.
+    costs nothing and a look cancelled half way goes on from there; the save itself is never written.
     """
     check_finished(saved)
     level = level or DEFAULT_LEVEL
@@ -389,12 +391,13 @@ def review(
     key = _cache_key(saved, level, seed)
     known = _known(saved, todo, key) if cache else {}
     wanted = [task for task in todo if task.index not in known]
-    fresh = judge_all(wanted, jobs, _offset(on_progress, len(todo) - len(wanted), len(todo)), cancel)
-    if fresh is None:
-        return None
+    fresh, complete = judge_all(wanted, jobs, _offset(on_progress, len(todo) - len(wanted), len(todo)), cancel)
     known.update((verdict.index, verdict) for verdict in fresh)
+    # Kept even when stopped, so that the next look goes on from there.
     if cache and fresh:
         write_cache(saved.path, key, known)
+    if not complete:
+        return None
     return assemble(saved, seats, todo, [known[task.index] for task in todo], level, seed)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast, runtime_checkable
 
 import msgspec
 import msgspec.inspect as mi
@@ -25,28 +25,49 @@ class GameSetupError(ValueError):
     """Raised by `new_game` for a player count or variant the game does not offer."""
 
 
+if TYPE_CHECKING:
+    from exotui.engine.working import WorkingCopy
+
+# A game's state and action types: `Game[ExoState, Action]`, checked where each game declares its `GAME`.
+S = TypeVar("S")
+A = TypeVar("A")
+T = TypeVar("T")
+
+
 @runtime_checkable
-class Game(Protocol):
-    """One game's rules. Seats are numbered 0..n-1; seat 0 moves first unless the game says otherwise."""
+class Game(Protocol[S, A]):
+    """One game's rules. Seats are numbered 0..n-1; seat 0 moves first unless the game says otherwise.
 
-    id: str
-    title: str
-    player_counts: tuple[int, ...]
-    variants: tuple[str, ...]
-    rules_version: str
+    Generic over the game's state and action types; `Game` alone (any game) where the caller reads a game by id.
+    The optional hooks (`HOOKS`) are not members: each is read through its accessor below.
+    """
+
+    # Static facts, read-only (so a game's own narrower types, such as a tuple of two counts, fit).
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def player_counts(self) -> tuple[int, ...]: ...
+    @property
+    def variants(self) -> tuple[str, ...]: ...
+    @property
+    def rules_version(self) -> str: ...
     # The tagged union of this game's action Structs, for decoding saves.
-    action_type: Any
-    state_type: type[msgspec.Struct]
+    @property
+    def action_type(self) -> Any: ...
+    @property
+    def state_type(self) -> type[msgspec.Struct]: ...
 
-    def new_game(self, seed: int, players: int, variant: str | None = None) -> Any:
+    def new_game(self, seed: int, players: int, variant: str | None = None) -> S:
         """The opening state for `players` seats, all randomness drawn from `seed`."""
         ...
 
-    def current_player(self, state: Any) -> int | None:
+    def current_player(self, state: S) -> int | None:
         """The seat that must decide now, or None once the game is over."""
         ...
 
-    def legal_actions(self, state: Any) -> Sequence[Any]:
+    def legal_actions(self, state: S) -> Sequence[A]:
         """Every legal decision of the current seat: canonical (no duplicates), in a stable order.
 
         Works on `view(state, current_player(state))` too and gives the same answer there: a seat never needs
@@ -54,37 +75,37 @@ class Game(Protocol):
         """
         ...
 
-    def apply(self, state: Any, action: Any) -> Any:
+    def apply(self, state: S, action: A) -> S:
         """The state after `action`; never mutates `state`; raises IllegalAction when not legal."""
         ...
 
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: S) -> bool: ...
 
-    def turn(self, state: Any) -> int:
+    def turn(self, state: S) -> int:
         """The number of the turn being played, counting from 1 (for logs, replays and the safety limit)."""
         ...
 
-    def outcome(self, state: Any) -> tuple[float, ...]:
+    def outcome(self, state: S) -> tuple[float, ...]:
         """Per seat, once over: 1 for a win, 0 for a loss, equal shares for a shared win; 0 for every seat when the
         game's `rival` won (a solo game lost to its automaton). Read through `engine.result.result_of`."""
         ...
 
-    def view(self, state: Any, seat: int) -> Any:
+    def view(self, state: S, seat: int) -> S:
         """The state as `seat` may know it: hidden parts replaced by placeholders, the generator state zeroed."""
         ...
 
-    def determinize(self, view: Any, seat: int, rng: random.Random) -> Any:
+    def determinize(self, view: S, seat: int, rng: random.Random) -> S:
         """A full state consistent with `view` (as `seat` knows it); hidden parts and future randomness resampled."""
         ...
 
-    def describe(self, state: Any, action: Any) -> str:
+    def describe(self, state: S, action: A) -> str:
         """A short sentence saying what `action` does in `state` (the state before it).
 
         It names what sets the action apart: no two legal actions of a position are described alike.
         """
         ...
 
-    def events(self, before: Any, action: Any, after: Any) -> tuple[str, ...]:
+    def events(self, before: S, action: A, after: S) -> tuple[str, ...]:
         """Sentences for what `action` caused beyond itself, in the order it happened: claims and points (who, how
         many, the tie-break when it decided), pieces of the table that appear or go, the end and its result.
 
@@ -95,10 +116,110 @@ class Game(Protocol):
         ...
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# Optional hooks: attributes a game may add to make the AI or the table better. Each is declared here once, with its
+# type, and read only through its accessor (no `getattr` on a game anywhere else); docs/engine.md tells what each is
+# for. tests/test_games_conform.py holds every game to having no attribute beyond `Game`'s and these, so that a
+# misspelt hook is an error, not a hook silently never read.
+
+HOOKS: Final = frozenset(
+    {
+        # The search and the computer players (ai/).
+        "evaluate",
+        "rollout_action",
+        "nothing_hidden",
+        "search_actions",
+        "determinizer",
+        "working_copy",
+        "easy_play",
+        "level_play",
+        "level_notes",
+        "people_only",
+        # The tables, the log and the results.
+        "seat_names",
+        "summary",
+        "rules_text",
+        "opening",
+        "interlude",
+        "describe_to",
+        "hint_reason",
+        "rival",
+    }
+)
+
+
+def _hook(game: object, name: str, default: T) -> T:
+    """The game's hook `name` (one of `HOOKS`), or `default` when it has none."""
+    if name not in HOOKS:
+        raise KeyError(f"{name!r} is not a hook of the game protocol (engine.protocol.HOOKS)")
+    return cast(T, getattr(game, name, default))
+
+
 class Evaluator(Protocol):
     """Optional per-game hint for the AI: a value per seat in [0, 1] for a non-terminal state."""
 
     def __call__(self, state: Any) -> tuple[float, ...]: ...
+
+
+def evaluator(game: Game) -> Evaluator | None:
+    """The game's `evaluate` hook: the greedy player's score and the search's playout cut-off."""
+    return _hook(game, "evaluate", None)
+
+
+class RolloutAction(Protocol):
+    """Optional per-game playout policy: one of `actions` (the legal ones in `state`), drawn only from `rng`."""
+
+    def __call__(self, state: Any, actions: Sequence[Any], rng: random.Random) -> Any: ...
+
+
+def rollout_action(game: Game) -> RolloutAction | None:
+    """The game's `rollout_action` hook (its playout policy); None: uniform random playouts."""
+    return _hook(game, "rollout_action", None)
+
+
+class NothingHidden(Protocol):
+    """Optional per-game test: `view` is the whole position for `seat` (nothing hidden, no draw to come)."""
+
+    def __call__(self, view: Any, seat: int) -> bool: ...
+
+
+def nothing_hidden(game: Game) -> NothingHidden | None:
+    """The game's `nothing_hidden` hook; None: the search compares a determinization with the view."""
+    return _hook(game, "nothing_hidden", None)
+
+
+class SearchActions(Protocol):
+    """Optional per-game narrowing of the root: the decisions worth searching among the legal `actions`, chosen
+    from the view alone."""
+
+    def __call__(self, view: Any, seat: int, actions: Sequence[Any]) -> Sequence[Any]: ...
+
+
+def search_actions(game: Game) -> SearchActions | None:
+    """The game's `search_actions` hook; None: the search weighs every legal decision."""
+    return _hook(game, "search_actions", None)
+
+
+class Determinizer(Protocol):
+    """Optional per-game `determinize` for one search: the unseen pools worked out once, each call a new deal."""
+
+    def __call__(self, view: Any, seat: int) -> Callable[[random.Random], Any]: ...
+
+
+def determinizer(game: Game) -> Determinizer | None:
+    """The game's `determinizer` hook; None: the search calls `determinize` for every deal."""
+    return _hook(game, "determinizer", None)
+
+
+class WorkingCopyOf(Protocol):
+    """Optional per-game mutable copy of a state for the search to walk and play out on (`engine/working.py`)."""
+
+    def __call__(self, state: Any) -> WorkingCopy: ...
+
+
+def working_copy(game: Game) -> WorkingCopyOf | None:
+    """The game's `working_copy` hook; None: the search applies one pure action at a time."""
+    return _hook(game, "working_copy", None)
 
 
 class EasyPlay(msgspec.Struct, frozen=True):
@@ -142,13 +263,13 @@ class LevelPlay(Protocol):
 def level_notes(game: Game) -> dict[str, str]:
     """The game's optional `level_notes` attribute: per computer player offered in the app ("mcts:hard"), a few
     words on how it plays this game, where that differs from every other game (the new game form shows them)."""
-    return getattr(game, "level_notes", {})
+    return _hook(game, "level_notes", {})
 
 
 def people_only(game: Game) -> tuple[type, ...]:
     """The game's optional `people_only` attribute: the kinds of action no computer player chooses (Cryptid's Hint:
     RULINGS.md 4, a computer never asks for it); none without it."""
-    return getattr(game, "people_only", ())
+    return _hook(game, "people_only", ())
 
 
 class HintReason(Protocol):
@@ -171,7 +292,7 @@ class Opening(Protocol):
 
 def opening(game: Game, state: Any) -> tuple[str, ...]:
     """The game's `opening` sentences for the opening position `state`; none without the hook."""
-    hook: Opening | None = getattr(game, "opening", None)
+    hook: Opening | None = _hook(game, "opening", None)
     return hook(state) if hook is not None else ()
 
 
@@ -183,9 +304,14 @@ class Interlude(Protocol):
     def __call__(self, before: Any, action: Any, after: Any) -> Any | None: ...
 
 
+def has_interludes(game: Game) -> bool:
+    """Whether the game has an `interlude` hook: positions between decisions worth a table's pause."""
+    return _hook(game, "interlude", None) is not None
+
+
 def interlude(game: Game, before: Any, action: Any, after: Any) -> Any | None:
     """The game's `interlude` of the action taking `before` to `after`; None without the hook."""
-    hook: Interlude | None = getattr(game, "interlude", None)
+    hook: Interlude | None = _hook(game, "interlude", None)
     return hook(before, action, after) if hook is not None else None
 
 
@@ -199,7 +325,7 @@ class Rival(Protocol):
 
 def rival(game: Game, players: int) -> str | None:
     """The game's `rival` for `players` seats, in lower case ("the automaton"); None without the hook."""
-    hook: Rival | None = getattr(game, "rival", None)
+    hook: Rival | None = _hook(game, "rival", None)
     return hook(players) if hook is not None else None
 
 
@@ -218,14 +344,45 @@ class DescribeTo(Protocol):
 def describe_to(game: Game, state: Any, action: Any, seat: int | None) -> str:
     """The sentence of `action` in `state` (before it) as `seat` may read it: the game's `describe_to`, or
     `describe`."""
-    hook: DescribeTo | None = getattr(game, "describe_to", None)
+    hook: DescribeTo | None = _hook(game, "describe_to", None)
     return hook(state, action, seat) if hook is not None else game.describe(state, action)
 
 
 def seat_names(game: Game, count: int) -> tuple[str, ...]:
     """The names of `count` seats: the game's optional `seat_names` ("Blue", "Yellow"), then "Seat 3"..."""
-    names: Sequence[str] = getattr(game, "seat_names", ())
+    names: Sequence[str] = _hook(game, "seat_names", ())
     return tuple(names[seat] if seat < len(names) else f"Seat {seat + 1}" for seat in range(count))
+
+
+def easy_play(game: Game) -> EasyPlay:
+    """How the `easy` level plays this game: its `easy_play`, or `EasyPlay()`."""
+    return _hook(game, "easy_play", EasyPlay())
+
+
+def level_play(game: Game) -> LevelPlay | None:
+    """The game's `level_play` hook: levels that decide in the game's own way; None: every level searches."""
+    return _hook(game, "level_play", None)
+
+
+def hint_reason(game: Game) -> HintReason | None:
+    """The game's `hint_reason` hook, for the app's hint; None: the hint tells the decision alone."""
+    return _hook(game, "hint_reason", None)
+
+
+class Summary(Protocol):
+    """Optional per-game position in words, as the viewer of `view` may know it (the generic table)."""
+
+    def __call__(self, view: Any) -> str: ...
+
+
+def summary(game: Game) -> Summary | None:
+    """The game's `summary` hook; None: the generic table tells the turn and who decides only."""
+    return _hook(game, "summary", None)
+
+
+def rules_text(game: Game) -> str:
+    """The game's part of the help screen (`rules_text`); empty without it."""
+    return _hook(game, "rules_text", "")
 
 
 def public_view(game: Game, state: Any, seats: int) -> Any:
@@ -318,9 +475,10 @@ def _struct_checks(action_type: Any) -> dict[type, _Check]:
     """Per action Struct of `action_type`, the check of its fields, from msgspec's type info; built once per type."""
     info = mi.type_info(action_type)
     kinds = info.types if isinstance(info, mi.UnionType) else (info,)
-    if not all(isinstance(kind, mi.StructType) for kind in kinds):
+    structs = [kind for kind in kinds if isinstance(kind, mi.StructType)]
+    if len(structs) != len(kinds):
         raise TypeError(f"an action_type is a Struct or a union of Structs, not {action_type!r}")
-    checks = _CHECKS[id(action_type)] = {kind.cls: _fields_check(kind) for kind in kinds}
+    checks = _CHECKS[id(action_type)] = {kind.cls: _fields_check(kind) for kind in structs}
     _CHECKED.append(action_type)
     return checks
 
@@ -354,11 +512,12 @@ def _ints_check(info: mi.StructType, explain: _Check) -> _Check:
     bounds: dict[str, Any] = {"explain": explain}
     tests = []
     for number, field in enumerate(info.fields):
+        assert isinstance(field.type, mi.IntType)  # the caller's promise: ints only
         bounds[f"low{number}"], bounds[f"high{number}"] = _int_bounds(field.type)
         tests.append(f"type(v{number} := value.{field.name}) is int and low{number} <= v{number} <= high{number}")
     source = f"def check(value):\n    return None if {' and '.join(tests)} else explain(value)\n"
     exec(source, bounds)
-    return bounds["check"]
+    return cast(_Check, bounds["check"])
 
 
 def _value_check(info: mi.Type) -> _Check:

@@ -24,7 +24,8 @@ from textual.screen import Screen
 
 from exotui.ai.mcts import ActionStats
 from exotui.ai.players import MctsPlayer, make_player
-from exotui.engine.protocol import HintReason, seat_names
+from exotui.engine import protocol
+from exotui.engine.protocol import seat_names
 from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.widgets.game_log import GameLog
 
@@ -156,7 +157,7 @@ class AidedScreen(Screen[None]):
         game = self.session.game
         view = self.session.view_for(event.seat)
         # The reason is read from the deciding seat's view only, as the search was.
-        hint_reason: HintReason | None = getattr(game, "hint_reason", None)
+        hint_reason = protocol.hint_reason(game)
         reason = hint_reason(view, event.hint.action) if hint_reason is not None else None
         text = hint_text(event.hint, lambda action: game.describe(view, action), reason)
         # Shown until the decision is made (`drop_hint`), however long the person thinks.

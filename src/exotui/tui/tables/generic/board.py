@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from exotui.engine import protocol
 from exotui.engine.protocol import Game
 from exotui.tui.tables import Board, table_keys
 from exotui.tui.widgets.ai_status import AiStatus
@@ -59,7 +60,7 @@ def state_lines(game: Game, view: Any, labels: Sequence[str]) -> list[str]:
     seat = game.current_player(view)
     deciding = "the game is over" if seat is None else f"{seat_word(labels, seat)} to decide"
     lines = [f"{game.title} · turn {game.turn(view)} · {deciding}"]
-    summary = getattr(game, "summary", None)
+    summary = protocol.summary(game)
     if summary is not None:
         lines.extend(str(summary(view)).splitlines())
     return lines
@@ -157,7 +158,7 @@ class GenericBoard(Board):
         outcome = game.outcome(state)
         lines = [f"{seat_word(seat_labels, seat)}: {value:g}" for seat, value in enumerate(outcome)]
         lines.insert(0, "Result per seat (1 a win, 0 a loss, a share for a shared win):")
-        own = getattr(game, "summary", None)
+        own = protocol.summary(game)
         if own is not None:
             lines.extend(["", *str(own(state)).splitlines()])
         lines.append(f"{game.turn(state)} turns were played.")
@@ -237,5 +238,5 @@ class GenericBoard(Board):
 @functools.cache
 def table_for(game: Game) -> type[GenericBoard]:
     """The generic table bound to `game`, with its help: the table's keys first, then the game's `rules_text`."""
-    rules = getattr(game, "rules_text", "") or f"{game.title}: see its rulebook (no rules summary yet)."
+    rules = protocol.rules_text(game) or f"{game.title}: see its rulebook (no rules summary yet)."
     return type(f"{type(game).__name__}Table", (GenericBoard,), {"GAME": game, "HELP": f"{KEYS_HELP}\n\n{rules}"})
