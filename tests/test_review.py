@@ -134,6 +134,21 @@ def test_a_cancelled_review_stops_with_nothing(tmp_path: Path) -> None:
     assert told == [0, 1, 2, 3]
 
 
+def test_a_review_stopped_half_way_goes_on_from_there(tmp_path: Path) -> None:
+    saved = recorded(tmp_path, "exofauna", ("greedy", "greedy"))
+    cancel = threading.Event()
+
+    def stop_at_three(done: int, total: int) -> None:
+        if done == 3:
+            cancel.set()
+
+    assert review.review(saved, level=LEVEL, on_progress=stop_at_three, cancel=cancel, cache=True) is None
+    told: list[int] = []
+    whole = review.review(saved, level=LEVEL, on_progress=lambda done, _: told.append(done), cache=True)
+    assert told[0] == 3
+    assert whole == review.review(saved, level=LEVEL)
+
+
 def test_an_unfinished_game_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     saved = unfinished(tmp_path)
     with pytest.raises(review.ReviewError, match="not finished"):
