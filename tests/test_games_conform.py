@@ -21,7 +21,7 @@ def test_a_game_has_no_attribute_beyond_the_protocol_and_its_hooks(game_id: str)
     game = games.get(game_id)
     public = {name for name in dir(type(game)) if not name.startswith("_")}
     assert public - MEMBERS - protocol.HOOKS == set()
-    assert MEMBERS <= public
+    assert public >= MEMBERS
 
 
 def test_the_protocol_knows_its_members() -> None:

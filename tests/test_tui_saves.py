@@ -283,6 +283,26 @@ async def test_the_load_screen_lists_every_save_and_the_unreadable_ones(saves):
 
 
 @in_event_loop
+async def test_the_replays_list_and_the_replay_say_the_automaton_won_a_lost_solo_game(saves):
+    """They said "nobody won" (engine.result)."""
+    solo = saves.path / "rodents-solo.exosave"
+    async with make_app(saves).run_test(size=(80, 24)) as pilot:
+        await choose(pilot, "replays")
+        screen = pilot.app.screen
+        assert isinstance(screen, LoadScreen)
+        row = [entry.path for entry in screen.entries].index(solo)
+        assert str(screen.query_one(DataTable).get_row_at(row)[2]) == "the automaton won"
+        await select(pilot, solo)
+        await pilot.press("enter")
+        await settle(pilot)
+        replay = pilot.app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("end")
+        await settle(pilot)
+        assert status(replay).endswith(" · the automaton won")
+
+
+@in_event_loop
 async def test_open_plays_on_an_unfinished_save_and_replays_a_finished_one(saves):
     async with make_app(saves).run_test() as pilot:
         await open_load(pilot)

@@ -14,11 +14,11 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import msgspec
-from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.app import App, ComposeResult, CSSPathType
+from textual.binding import Binding, BindingType
 from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Label, OptionList, Select, Static
@@ -82,7 +82,7 @@ class TableNewGameScreen(NewGameScreen):
 class WaitingScreen(Screen[None]):
     """Lines about the table while there is no game to show: joining, the lobby."""
 
-    BINDINGS: Final = [Binding("a", "fill", "fill with AI", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("a", "fill", "fill with AI", show=False)]
 
     def __init__(self, lines: Sequence[str], can_fill: bool = False) -> None:
         super().__init__()
@@ -122,7 +122,7 @@ class TableScreen(Screen[None]):
     TableScreen #absent { display: none; color: $warning; }
     TableScreen #absent.-shown { display: block; }
     """
-    BINDINGS: Final = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         # Priority, so it comes before the board's Enter; only once the game is over (check_action).
         Binding("enter", "result", "result", priority=True),
         # Only once a departed player's seat has waited long enough (check_action).
@@ -237,7 +237,7 @@ class TableEndScreen(EndScreen):
     (a player's copy of the game is in their saves, for Replays), or None (Esc) to look at the table; asking for a
     rematch keeps the box up until the new game replaces it."""
 
-    CHOICES: Final = (
+    CHOICES = (
         ("rematch", "Rematch (same seats, a new deal)"),
         ("leave", "Leave (the game is in your saves, under Replays)"),
     )
@@ -289,11 +289,11 @@ def vote_line(vote: wire.RematchVote) -> str:
 
 
 class TableApp(App[None]):
-    CSS_PATH: Final = [Path(tui_app.__file__).parent / "exotui.tcss", *STYLESHEETS]
+    CSS_PATH: ClassVar[CSSPathType | None] = [Path(tui_app.__file__).parent / "exotui.tcss", *STYLESHEETS]
     TITLE = "exotui table"
-    HORIZONTAL_BREAKPOINTS: Final = tui_app.ExoTuiApp.HORIZONTAL_BREAKPOINTS
-    VERTICAL_BREAKPOINTS: Final = tui_app.ExoTuiApp.VERTICAL_BREAKPOINTS
-    BINDINGS: Final = [
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = tui_app.ExoTuiApp.HORIZONTAL_BREAKPOINTS
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = tui_app.ExoTuiApp.VERTICAL_BREAKPOINTS
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "request_quit", "leave"),
     ]

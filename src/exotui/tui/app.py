@@ -9,12 +9,12 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from multiprocessing import resource_tracker
 from pathlib import Path
-from typing import Final
+from typing import ClassVar, Final
 from weakref import WeakKeyDictionary
 
 from textual import events
-from textual.app import App, SystemCommand
-from textual.binding import Binding
+from textual.app import App, CSSPathType, SystemCommand
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -54,12 +54,12 @@ HELP_GAME: Final = "exofauna"
 
 class ExoTuiApp(App[None]):
     # The app's own styles, then each table's (Textual takes a list: "Using multiple CSS files").
-    CSS_PATH: Final = ["exotui.tcss", *STYLESHEETS]
+    CSS_PATH: ClassVar[CSSPathType | None] = ["exotui.tcss", *STYLESHEETS]
     TITLE = "exotui"
     # Screens get "-too-narrow" or "-too-short" below 80x24; the stylesheet then shows only the notice.
-    HORIZONTAL_BREAKPOINTS: Final = [(0, "-too-narrow"), (MIN_WIDTH, "-wide-enough")]
-    VERTICAL_BREAKPOINTS: Final = [(0, "-too-short"), (MIN_HEIGHT, "-tall-enough")]
-    BINDINGS: Final = [
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-too-narrow"), (MIN_WIDTH, "-wide-enough")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-too-short"), (MIN_HEIGHT, "-tall-enough")]
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "request_quit", "quit"),
         # Textual's Ctrl+Q quits at once; here it asks, as q does.

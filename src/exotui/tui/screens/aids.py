@@ -15,10 +15,10 @@ counted in the save's header.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
 
 from textual import work
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
 
@@ -81,7 +81,7 @@ class AidedScreen(Screen[None]):
     """The hint and takeback keys of the game screen (which provides the session, the board and the flow)."""
 
     # Not in the footer, which the tables' own keys fill at 80 columns; the help screen lists them.
-    BINDINGS: Final = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("H", "hint", "hint", key_display="H", show=False),
         Binding("backspace", "take_back", "take back", key_display="⌫", show=False),
     ]

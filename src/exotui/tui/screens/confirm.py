@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
@@ -14,7 +14,7 @@ from exotui.tui.widgets.too_small import TooSmall
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    BINDINGS: Final = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "yes"),
         Binding("n", "answer(False)", "no"),
         Binding("escape", "answer(False)", "cancel", show=False),

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -20,13 +20,13 @@ class EndScreen(ModalScreen[str | None]):
     """The result in a box over the final table. Dismissed with "rematch", "replay", "new" or "title", or with None
     (Esc) to look at the table, where Enter brings the result back."""
 
-    CHOICES: Final = (
+    CHOICES = (
         ("rematch", "Rematch (same seats, next seed)"),
         ("replay", "Replay this game"),
         ("new", "New game"),
         ("title", "Title"),
     )
-    BINDINGS: Final = [Binding("escape", "dismiss(None)", "look at the table")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "look at the table")]
 
     def __init__(
         self, headline: str, summary: list[str], can_replay: bool = True, details: Widget | None = None

@@ -4,11 +4,11 @@ computer player (a thread worker), and sends them to `GameSession.apply`. Every 
 from __future__ import annotations
 
 import threading
-from typing import Any, Final
+from typing import Any, ClassVar
 
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
@@ -39,7 +39,7 @@ def headline(session: GameSession) -> str:
 
 class GameScreen(AidedScreen):
     # Priority, so it comes before the board's Enter; only once the game is over (check_action).
-    BINDINGS: Final = [Binding("enter", "result", "result", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "result", "result", priority=True)]
 
     class AiProgress(Message):
         def __init__(self, thought: Thought, cancel: threading.Event) -> None:

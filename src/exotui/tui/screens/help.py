@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
@@ -33,7 +33,7 @@ APP_KEYS: Final = "\n".join(
 
 
 class HelpScreen(Screen[None]):
-    BINDINGS: Final = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "close"),
         Binding("question_mark", "app.pop_screen", "close", key_display="?", show=False),
         Binding("up", "scroll(-1)", show=False),

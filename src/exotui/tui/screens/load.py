@@ -6,11 +6,11 @@ Only headers are read to list the saves; an unreadable file is listed with its p
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Final
+from typing import ClassVar, Final
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
@@ -61,7 +61,7 @@ def row_of(entry: SaveEntry) -> tuple[str, str, str]:
 class DeleteScreen(ConfirmScreen, inherit_bindings=False):
     """ "Delete?" without the quit dialog's shortcut of q for yes: a q meant for quitting must not delete a game."""
 
-    BINDINGS: Final = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "yes"),
         Binding("n", "answer(False)", "no"),
         Binding("escape", "answer(False)", "cancel", show=False),
@@ -69,7 +69,7 @@ class DeleteScreen(ConfirmScreen, inherit_bindings=False):
 
 
 class LoadScreen(Screen[None]):
-    DEFAULT_CSS: Final = """
+    DEFAULT_CSS = """
     #load-title { height: 1; padding: 0 1; text-style: bold; color: $accent; }
     #saves { height: 1fr; }
     #load-empty { display: none; height: 1fr; padding: 1 2; color: $text-muted; }
@@ -77,7 +77,7 @@ class LoadScreen(Screen[None]):
     LoadScreen.-empty #load-empty { display: block; }
     #load-status { height: 1; padding: 0 1; background: $boost; }
     """
-    BINDINGS: Final = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: before the table's own Enter, so the footer shows it.
         Binding("enter", "open", "open", priority=True),
         Binding("r", "replay", "replay"),

@@ -7,10 +7,10 @@ Everything has a default, so Enter on the title and Enter here start a game agai
 from __future__ import annotations
 
 import secrets
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
@@ -47,7 +47,7 @@ def seat_choices(game: Any) -> list[tuple[str, str]]:
 class NewGameScreen(Screen[GameSession]):
     """Dismissed with the new session, or with nothing when the player goes back."""
 
-    BINDINGS: Final = [Binding("escape", "back", "back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "back")]
 
     def __init__(self, default_seed: int | None = None) -> None:
         super().__init__()

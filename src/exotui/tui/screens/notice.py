@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
@@ -14,14 +14,14 @@ from exotui.tui.widgets.too_small import TooSmall
 
 
 class NoticeScreen(ModalScreen[None]):
-    DEFAULT_CSS: Final = """
+    DEFAULT_CSS = """
     NoticeScreen { align: center middle; }
     #notice { width: 70; height: auto; border: thick $warning; background: $surface; padding: 1 2; }
     #notice-title { width: 1fr; text-style: bold; color: $warning; }
     #notice-text { margin: 1 0; }
     #notice-ok { width: 1fr; }
     """
-    BINDINGS: Final = [Binding("escape", "dismiss", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "close")]
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()

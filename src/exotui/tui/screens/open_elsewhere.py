@@ -7,10 +7,10 @@ Offers what can still be done here: replay the game as it stands, or start anoth
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Final
+from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
@@ -20,7 +20,7 @@ from exotui.tui.widgets.too_small import TooSmall
 
 
 class OpenElsewhereScreen(ModalScreen[str | None]):
-    DEFAULT_CSS: Final = """
+    DEFAULT_CSS = """
     OpenElsewhereScreen { align: center middle; }
     #elsewhere { width: 64; height: auto; border: thick $warning; background: $surface; padding: 1 2; }
     #elsewhere-title { width: 1fr; text-style: bold; color: $warning; }
@@ -28,7 +28,7 @@ class OpenElsewhereScreen(ModalScreen[str | None]):
     #elsewhere-answers { height: 3; align-horizontal: center; }
     #elsewhere-answers Button { margin: 0 1; }
     """
-    BINDINGS: Final = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "answer('replay')", "replay it"),
         Binding("n", "answer('new')", "new game"),
         Binding("escape", "answer(None)", "back"),

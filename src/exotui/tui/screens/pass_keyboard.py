@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
@@ -15,7 +15,7 @@ from exotui.tui.widgets.too_small import TooSmall
 
 
 class PassKeyboardScreen(Screen[None]):
-    BINDINGS: Final = [Binding("enter", "ready", "I am ready")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "I am ready")]
 
     def __init__(self, name: str) -> None:
         super().__init__()

@@ -8,11 +8,11 @@ seat knew then. The board is only shown positions (no legal actions), so the scr
 from __future__ import annotations
 
 import threading
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.markup import escape
 from textual.message import Message
@@ -44,12 +44,12 @@ JUMP: Final = Binding.Group("ends")
 class TurnScreen(ModalScreen[int]):
     """Asks for a turn number; dismissed with it, or with nothing on Esc."""
 
-    DEFAULT_CSS: Final = """
+    DEFAULT_CSS = """
     TurnScreen { align: center middle; }
     #turn-dialog { width: 44; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
     #turn-error { color: $warning; height: auto; }
     """
-    BINDINGS: Final = [Binding("escape", "dismiss", "cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "cancel")]
 
     def __init__(self, last_turn: int) -> None:
         super().__init__()
@@ -71,7 +71,7 @@ class TurnScreen(ModalScreen[int]):
 
 
 class ReplayScreen(Screen[None]):
-    DEFAULT_CSS: Final = """
+    DEFAULT_CSS = """
     ReplayScreen #board { height: 1fr; }
     /* The move list below takes the place of the board's own log. */
     ReplayScreen GameLog { display: none; }
@@ -79,7 +79,7 @@ class ReplayScreen(Screen[None]):
     #replay-status { height: auto; max-height: 2; padding: 0 1; background: $boost; color: $text; }
     """
     # Priority: the board must not take these keys for its own (it is shown positions, never asked to decide).
-    BINDINGS: Final = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "step", group=STEP, priority=True),
         Binding("right", "step(1)", "step", group=STEP, priority=True),
         Binding("home", "jump(False)", "ends", group=JUMP, priority=True, key_display="Home"),

@@ -11,11 +11,11 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Final
+from typing import ClassVar, Final
 
 from textual import work
-from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.app import ComposeResult, CSSPathType
+from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
@@ -69,7 +69,7 @@ class WinChart(Widget):
     | `win-chart--mark` | the class letters (i inaccuracy, M mistake, B blunder) |
     """
 
-    COMPONENT_CLASSES: Final = {"win-chart--bar", "win-chart--selected", "win-chart--mark"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"win-chart--bar", "win-chart--selected", "win-chart--mark"}
     BARS: Final = " ▁▂▃▄▅▆▇█"
     SCALE: Final = 5
 
@@ -127,8 +127,8 @@ class WinChart(Widget):
 class ReviewScreen(Screen[Judged | None]):
     """Dismissed with the decision to look at in the replay (Enter), or None (Esc)."""
 
-    CSS_PATH: Final = Path(__file__).with_suffix(".tcss")
-    BINDINGS: Final = [
+    CSS_PATH: ClassVar[CSSPathType | None] = Path(__file__).with_suffix(".tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "look", "see it in the replay", priority=True),
         Binding("n", "mistake(1)", "mistakes", group=MISTAKES),
         Binding("p", "mistake(-1)", "mistakes", group=MISTAKES),

@@ -6,11 +6,11 @@ save leaves the record with it.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
@@ -53,7 +53,7 @@ def against(level: str) -> str:
 
 
 class StatsScreen(Screen[None]):
-    DEFAULT_CSS: Final = """
+    DEFAULT_CSS = """
     #stats-title { height: 1; padding: 0 1; text-style: bold; color: $accent; }
     #record { height: 1fr; }
     #stats-empty { display: none; height: 1fr; padding: 1 2; color: $text-muted; }
@@ -61,7 +61,7 @@ class StatsScreen(Screen[None]):
     StatsScreen.-empty #stats-empty { display: block; }
     #stats-status { height: 1; padding: 0 1; background: $boost; }
     """
-    BINDINGS: Final = [Binding("escape", "back", "back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "back")]
 
     def __init__(self, saves: SaveDir | None) -> None:
         """No `saves`: saving is off in this app, so there is no record."""

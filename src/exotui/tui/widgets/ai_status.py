@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
 
 from textual.content import Content
 from textual.widget import Widget
@@ -11,7 +11,7 @@ BAR: Final = 12
 
 
 class AiStatus(Widget):
-    COMPONENT_CLASSES: Final = {"ai--title", "ai--bar"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"ai--title", "ai--bar"}
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

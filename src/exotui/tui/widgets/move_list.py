@@ -4,7 +4,7 @@ one marked and highlighted, kept in sight."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import ClassVar
 
 from textual.content import Content
 from textual.widget import Widget
@@ -13,13 +13,13 @@ from exotui.engine.records import Move
 
 
 class MoveList(Widget):
-    DEFAULT_CSS: Final = """
+    DEFAULT_CSS = """
     MoveList { height: 4; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
     MoveList > .move-list--current { background: $accent; color: $text; text-style: bold; }
     MoveList > .move-list--future { color: $text-muted; }
     MoveList > .move-list--event { text-style: bold; }
     """
-    COMPONENT_CLASSES: Final = {"move-list--current", "move-list--future", "move-list--event"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"move-list--current", "move-list--future", "move-list--event"}
 
     def __init__(self, moves: Sequence[Move], *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 from textual.binding import Binding
 from textual.content import Content
@@ -45,7 +45,7 @@ def answer_bindings(description: str) -> list[Binding]:
 class Prompt(Widget):
     """Shows `question` in bold, then `options` (numbered, the cursor one reversed and marked) or `detail`."""
 
-    COMPONENT_CLASSES: Final = {"prompt--question", "prompt--cursor"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"prompt--question", "prompt--cursor"}
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Static
@@ -90,11 +90,11 @@ def _help() -> str:
 
 
 class CryptidBoard(Board):
-    HELP: Final = _help()
+    HELP = _help()
     # A spectator too moves over the map to read a space, and counts with the aid what each colour may hold.
-    WATCHING: Final = Board.WATCHING | {"move", "aid"}
+    WATCHING = Board.WATCHING | {"move", "aid"}
 
-    BINDINGS: Final = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         *table_keys(),
         Binding("y", "move(-1, -1)", show=False),
         Binding("u", "move(1, -1)", show=False),

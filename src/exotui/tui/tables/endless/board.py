@@ -11,12 +11,12 @@ window lets you reveal (a window where you hold nothing to reveal never asks); p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import msgspec
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
@@ -137,7 +137,7 @@ def focus_card(view: EndlessState, action: Any) -> int:
 
 
 class EndlessBoard(CardThenAnswerBoard):
-    HELP: Final = "\n".join(
+    HELP = "\n".join(
         [
             "Endless Forms keys",
             "  ←→ (hjkl) or 1-9, Enter   Deploy Phase: a hand card, or the end after them",
@@ -182,8 +182,8 @@ class EndlessBoard(CardThenAnswerBoard):
     )
 
     # A spectator too opens the discard piles.
-    WATCHING: Final = CardThenAnswerBoard.WATCHING | {"piles", "log_whole"}
-    BINDINGS: Final = [
+    WATCHING = CardThenAnswerBoard.WATCHING | {"piles", "log_whole"}
+    BINDINGS: ClassVar[list[BindingType]] = [
         # Out of the footer, to fit 80 columns: the prompt says "r: reveal" whenever a window lets you reveal, the
         # discard piles' line says "(p)", and help lists both.
         Binding("r", "reveal", "reveal", show=False),
@@ -193,8 +193,8 @@ class EndlessBoard(CardThenAnswerBoard):
         *answer_bindings("pick"),
     ]
 
-    GAME: Final = GAME
-    NOTHING_BEFORE_CARD: Final = "Nothing to go back to: pick a hand card, or end the Deploy Phase."
+    GAME = GAME
+    NOTHING_BEFORE_CARD = "Nothing to go back to: pick a hand card, or end the Deploy Phase."
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

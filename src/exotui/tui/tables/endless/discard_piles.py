@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import ClassVar
 
 from textual.content import Content
 from textual.widget import Widget
@@ -31,7 +31,7 @@ class DiscardPiles(Widget):
     | `piles--title` | the title |
     """
 
-    COMPONENT_CLASSES: Final = {"piles--title"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"piles--title"}
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

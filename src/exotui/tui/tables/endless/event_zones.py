@@ -4,7 +4,7 @@ a spectator's, only that one is there in each) and the discard piles' sizes; the
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import ClassVar
 
 from textual.content import Content
 from textual.widget import Widget
@@ -40,7 +40,7 @@ class EventZones(Widget):
     | `events--own` | your event zone |
     """
 
-    COMPONENT_CLASSES: Final = {"events--own"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"events--own"}
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
 
 from textual.content import Content, Style
 from textual.widget import Widget
@@ -120,7 +120,7 @@ class HabitatRow(Widget):
     | `row--exerted` | an exerted species |
     """
 
-    COMPONENT_CLASSES: Final = {"row--name", "row--side", "row--mark", "row--exerted"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"row--name", "row--side", "row--mark", "row--exerted"}
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -3,7 +3,7 @@ spectator's table has no hand of its own: its title says what everyone knows of 
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar
 
 from textual.content import Content
 from textual.widget import Widget
@@ -28,7 +28,7 @@ class HandZone(Widget):
     | `hand--idle` | a card that cannot be deployed now |
     """
 
-    COMPONENT_CLASSES: Final = {"hand--title", "hand--cursor", "hand--idle"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"hand--title", "hand--cursor", "hand--idle"}
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import ClassVar
 
 from textual.content import Content
 from textual.widget import Widget
@@ -34,7 +34,7 @@ class TurnTracker(Widget):
     | `tracker--score` | the score |
     """
 
-    COMPONENT_CLASSES: Final = {"tracker--score"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"tracker--score"}
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

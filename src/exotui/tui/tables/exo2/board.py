@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 
 from exotui.games.exo2.cards import HOUSE_NOTE, planet_code, planet_name
@@ -65,7 +65,7 @@ def where_square(square: Square) -> str:
 
 
 class Exo2Board(Board):
-    HELP: Final = "\n".join(
+    HELP = "\n".join(
         [
             "EXO n°2 keys",
             "  1-9, or ←→ and Enter   take a planet: the numbered ones are available",
@@ -93,7 +93,7 @@ class Exo2Board(Board):
         ]
     )
 
-    BINDINGS: Final = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         *table_keys(),
         Binding("1", "pick(1)", "planet", key_display="1-9"),
         *(Binding(str(number), f"pick({number})", show=False) for number in range(2, 10)),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
 
 from textual.content import Content
 from textual.widget import Widget
@@ -13,7 +13,7 @@ ORDINALS: Final = ("1st", "2nd")
 
 
 class ActionTracker(Widget):
-    COMPONENT_CLASSES: Final = {"action--current", "action--done"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"action--current", "action--done"}
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from enum import Enum
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import msgspec
 from textual.app import ComposeResult
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label
 
@@ -157,7 +158,7 @@ def _hidden_card(view: ExoState, action: Any) -> bool:
 
 
 class ExoFaunaBoard(Board):
-    HELP: Final = "\n".join(
+    HELP = "\n".join(
         [
             "ExoFauna keys",
             "  1-9, or ↑↓ and Enter   choose a card to play",
@@ -192,7 +193,7 @@ class ExoFaunaBoard(Board):
         ]
     )
 
-    BINDINGS: Final = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         *table_keys("move({y}, {x})"),
         *answer_bindings("pick"),
     ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar
 
 from textual.content import Content
 from textual.widget import Widget
@@ -12,7 +12,7 @@ from exotui.tui.tables.exofauna.organism import colour, colour_class
 
 
 class Claimed(Widget):
-    COMPONENT_CLASSES: Final = {"card--blue", "card--yellow"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"card--blue", "card--yellow"}
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar
 
 from textual.content import Content
 from textual.widget import Widget
@@ -11,7 +11,7 @@ from exotui.tui.tables.exofauna.organism import colour_class, label
 
 
 class Deck(Widget):
-    COMPONENT_CLASSES: Final = {"card--blue", "card--yellow", "deck--touched"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"card--blue", "card--yellow", "deck--touched"}
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

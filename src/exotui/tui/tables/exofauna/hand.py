@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
 
 from textual.content import Content
 from textual.widget import Widget
@@ -19,7 +19,7 @@ class Hand(Widget):
     adaptation with its text, cut at the edge: the card under the cursor is printed in full in the prompt);
     compact, a single line of names, for questions that are not about choosing a card to play."""
 
-    COMPONENT_CLASSES: Final = {
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
         "card--blue",
         "card--yellow",
         "hand--cursor",

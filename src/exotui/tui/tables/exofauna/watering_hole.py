@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
 
 from textual.content import Content
 from textual.widget import Widget
@@ -20,7 +20,7 @@ class WateringHole(Widget):
     """Shows one hole. `legal` spaces are marked, `touched` spaces (what the focused choice affects) are
     underlined, and the `cursor` space is drawn reversed with arrows, so none of it depends on colour."""
 
-    COMPONENT_CLASSES: Final = {
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
         "card--blue",
         "card--yellow",
         "hole--blue",

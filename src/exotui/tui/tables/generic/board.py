@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Final
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
@@ -71,7 +71,7 @@ class GenericBoard(Board):
 
     GAME: ClassVar[Game]
 
-    BINDINGS: Final = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         *table_keys(),
         *answer_bindings("pick"),
         # Out of the footer, which is full at 80 columns: the prompt says it when there are more answers than digits.

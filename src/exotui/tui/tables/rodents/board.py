@@ -118,7 +118,7 @@ def mark_of(action: Any) -> tuple[str, int, int]:
 
 
 class RodentsBoard(CardThenAnswerBoard):
-    HELP: Final = "\n".join(
+    HELP = "\n".join(
         [
             "Raging Rodents keys",
             "  1-9, or ←→ and Enter   pick a hand card; after them: end the turn, or pass",
@@ -171,11 +171,11 @@ class RodentsBoard(CardThenAnswerBoard):
         ]
     )
 
-    BINDINGS: Final = answer_bindings("pick")
+    BINDINGS = answer_bindings("pick")
 
-    GAME: Final = GAME
-    NOT_YOURS: Final = "Not your turn"
-    NOTHING_BEFORE_CARD: Final = "Nothing to go back to: pick a hand card, or the choice after them."
+    GAME = GAME
+    NOT_YOURS = "Not your turn"
+    NOTHING_BEFORE_CARD = "Nothing to go back to: pick a hand card, or the choice after them."
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -269,9 +269,9 @@ class RodentsBoard(CardThenAnswerBoard):
         if state.invasion > state.invasions:
             played += f" ({state.invasions} agreed, then tie-breaks)"
         lines.append(f"{played}.")
-        if state.players == 1:
-            won = state.scores[0] > state.scores[AUTOMATON]
-            lines.append("You beat the automaton." if won else "The automaton wins (a tie is a loss).")
+        if state.players == 1 and state.scores[0] == state.scores[AUTOMATON]:
+            # Who won is the headline's (engine.result); a tie needs the rule that gave it to the automaton.
+            lines.append("A tie is a loss against the automaton.")
         return lines
 
     def _items(self) -> list[Any]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 from textual.content import Content
 from textual.widget import Widget
@@ -39,7 +39,7 @@ class CollectionZone(Widget):
     | `collection--empty` | the word shown for an empty collection |
     """
 
-    COMPONENT_CLASSES: Final = {"collection--mark", "collection--empty"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"collection--mark", "collection--empty"}
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

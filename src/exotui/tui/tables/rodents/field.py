@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar
 
 from textual.content import Content
 from textual.widget import Widget
@@ -27,7 +27,7 @@ class FieldZone(Widget):
     | `field--mark` | the card a choice under the cursor swaps with or turns up |
     """
 
-    COMPONENT_CLASSES: Final = {"field--mark"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"field--mark"}
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

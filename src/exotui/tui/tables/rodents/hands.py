@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import ClassVar
 
 from textual.content import Content
 from textual.widget import Widget
@@ -37,7 +37,7 @@ class HandsZone(Widget):
     | `hands--cursor` | the hand card (or end-of-turn choice) under the cursor |
     """
 
-    COMPONENT_CLASSES: Final = {"hands--title", "hands--cursor"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"hands--title", "hands--cursor"}
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -3,7 +3,7 @@ automaton's stack."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar
 
 from textual.content import Content
 from textual.widget import Widget
@@ -21,7 +21,7 @@ class InvasionPanel(Widget):
     | `invasion--title` | the first line |
     """
 
-    COMPONENT_CLASSES: Final = {"invasion--title"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"invasion--title"}
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
