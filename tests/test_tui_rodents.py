@@ -235,7 +235,8 @@ async def test_solo_the_last_turn_is_announced_as_turn_4_of_4(size: tuple[int, i
             await press_for(pilot, Stop(), by_number=True)
             await settle(pilot)
         assert screen.session.state.invasion_turns == 3
-        assert "turn 4 of 4 (the last)" in str(the_board.query_one(InvasionPanel).render())
+        panel = str(the_board.query_one(InvasionPanel).render()).split("\n")
+        assert panel[0] == "Invasion 1 of 1 · last turn: 4/4" and len(panel[0]) <= 32, "one line at 80x24"
         assert "your last turn: 4 of 4" in the_board.query_one(Prompt).question
         assert "Turn 4 of 4" in status_text(app), "the status line leads with it"
 

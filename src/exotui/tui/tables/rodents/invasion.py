@@ -35,8 +35,9 @@ class InvasionPanel(Widget):
             # The invasion as it was scored (between two deals, or the game's last): its scores count it.
             turn = "scored"
         elif view.players == 1:
-            # The solo invasion has a fixed length: the player sees the end coming.
-            turn += f" of {SOLO_TURNS}" + (" (the last)" if view.invasion_turns + 1 == SOLO_TURNS else "")
+            # The solo invasion has a fixed length: the player sees the end coming (32 columns at 80x24).
+            last = view.invasion_turns + 1 == SOLO_TURNS
+            turn = f"last turn: {SOLO_TURNS}/{SOLO_TURNS}" if last else f"{turn} of {SOLO_TURNS}"
         lines = [
             f"Invasion {view.invasion} of {view.invasions}{extra} · {turn}",
             f"Aside {len(view.aside)} · out of play {len(view.removed)}",
