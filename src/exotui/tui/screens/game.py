@@ -173,7 +173,7 @@ class GameScreen(AidedScreen):
         for told in self.session.story(self.session.told_to):
             self.board.log(told.turn, told.sentence)
             self.board.tell(told.events)
-        if getattr(self.session.game, "interlude", None) is not None:
+        if protocol.has_interludes(self.session.game):
             # What the table notes of the positions between decisions so far (Raging Rodents: each invasion scored).
             session = self.session
             state = session.game.new_game(session.seed, len(session.seats), session.variant)
