@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Label, Static
 
 from exotui import games
 from exotui.games.endless.cards import KINDS, REACTIONS, card_name
@@ -263,3 +264,29 @@ async def test_at_80x24_a_long_list_shows_four_answers_or_says_how_many_there_ar
         assert rows >= 1 + min(4, len(the_board.legal))
         if len(the_board.legal) > 5:
             assert f"{len(the_board.legal)} answers" in prompt.question
+
+
+@in_event_loop
+@pytest.mark.parametrize(
+    ("game", "players", "labels", "starts"),
+    [
+        ("endless", 2, ["North", "South"], "drawn from the seed"),
+        ("exofauna", 2, ["Blue (starts)", "Yellow"], None),
+        ("rodents", 1, ["Seat 1"], "the automaton, then Seat 1"),
+    ],
+)
+async def test_the_new_game_form_names_who_starts_or_says_it_is_drawn(game, players, labels, starts) -> None:
+    # It said "North (starts)" while Endless Forms draws the first player, "Seat 1 (starts)" in Raging Rodents solo
+    # while the automaton plays first.
+    save_choices(Choices(game=game, players=players))
+    app = ExoTuiApp(ai_pause=0, default_seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        seats = app.screen.query_one("#new-game-seats")
+        texts = [str(label.render()) for label in seats.query(Label)]
+        assert texts[: len(labels)] == labels
+        if starts is None:
+            assert not seats.query("#starts")
+        else:
+            assert texts[-1] == "Starts" and str(seats.query_one("#starts", Static).render()) == starts

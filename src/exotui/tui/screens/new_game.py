@@ -44,6 +44,22 @@ def seat_choices(game: Any) -> list[tuple[str, str]]:
     ]
 
 
+# Seeds tried to tell whether a game's first player is fixed or drawn from the seed.
+STARTER_SEEDS: Final = range(8)
+
+
+def starter(game: Any, players: int, variant: str | None) -> tuple[int | None, str]:
+    """Who starts, as the form tells it: (the seat labelled "(starts)", or None; a "Starts" row's text, or "").
+    The seat that decides first in every deal is labelled; a solo game's automaton plays first; where the seed
+    draws the first player (Endless Forms, Cryptid, Raging Rodents with 2 or more), the row says so."""
+    if players == 1:
+        return None, f"the automaton, then {seat_names(game, 1)[0]}"
+    firsts = {game.current_player(game.new_game(seed, players, variant)) for seed in STARTER_SEEDS}
+    if len(firsts) == 1:
+        return firsts.pop(), ""
+    return None, "drawn from the seed"
+
+
 class NewGameScreen(Screen[GameSession]):
     """Dismissed with the new session, or with nothing when the player goes back."""
 
@@ -81,8 +97,9 @@ class NewGameScreen(Screen[GameSession]):
                     counts = [(str(count), count) for count in game.player_counts]
                     yield Select(counts, value=self.players, allow_blank=False, compact=True, id="players")
             with Grid(id="new-game-seats", classes="section"):
+                first, starts = starter(game, self.players, self.variant or None)
                 for seat, name in enumerate(seat_names(game, self.players)):
-                    yield Label(f"{name}{' (starts)' if seat == 0 else ''}")
+                    yield Label(f"{name}{' (starts)' if seat == first else ''}")
                     yield Select(
                         seat_choices(game),
                         value=self.kind(seat),
@@ -90,6 +107,9 @@ class NewGameScreen(Screen[GameSession]):
                         compact=True,
                         id=f"seat-{seat}",
                     )
+                if starts:
+                    yield Label("Starts")
+                    yield Static(starts, id="starts")
             with Grid(id="new-game-options", classes="section"):
                 if game.variants:
                     yield Label("Variant")

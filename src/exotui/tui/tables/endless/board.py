@@ -143,13 +143,22 @@ class EndlessBoard(CardThenAnswerBoard):
             "  ←→ (hjkl) or 1-9, Enter   Deploy Phase: a hand card, or the end after them",
             "  ↑↓ or 1-9, Enter          where it goes; any other decision: from the list",
             "  Esc                       back to your hand",
-            "  r                         your reveal, when a window lets you reveal",
+            "  r                         reveal your event: in a window that offers it, or at the next one",
+            "  W                         reveal windows: ask only when your event could be revealed now (the "
+            "default), at every window, or never (r reveals); kept for next time",
             "  p                         open or close the discard piles",
-            "Hand: S species, F effect, E event. A window where you hold nothing never asks.",
-            "A species reads: name, population, X/Y (growth when it exerts / decline in its owner's Termination, "
-            "bonuses applied), e if exerted, a letter per effect (A Aesthetic Choice, S Artificially Sustained, "
-            "M Mutigen, P Pack Hunt, R r-Strategist, W Wicked Reflexes). ▶ marks what the answer under the cursor "
-            "acts on.",
+            "  L                         the whole log (PgUp/PgDn scroll it; L or Esc: back to the table)",
+            "Hand: S species, F effect, E event; each item is labelled by the key that picks it (1-9, then a, b...).",
+            "A species reads: name, population, X/Y (growth when it exerts / decline in every Termination, of both "
+            "players, with the reductions that apply in its owner's own: bonuses applied), e if exerted, a letter per "
+            "effect (A Aesthetic Choice, S Artificially Sustained, M Mutigen, P Pack Hunt, R r-Strategist, W Wicked "
+            "Reflexes). ▶ marks what the answer under the cursor acts on.",
+            "A habitat reads: its name, its resources (hum humans, sap, fru fruits, flo flowers, see seeds, "
+            "lea leaves, art arthropods), its ability (Pesticides, Spec. = Ecological Speciation, Ephemeral N: "
+            "Desert Playa's counters) and effects (Swarm, Pathogen, Copy = Environmental Homogenization, "
+            "Offroad tN: no exerting there until the end of turn N).",
+            "A Western Hognose Snake at 0 stays (Feign death); Melon Aphids beside Mexican Honeypot Ants lose nothing "
+            "when preyed on (Livestock), as an r-Strategist species does.",
             "",
             "Endless Forms (two players, the Asombro Edition starter deck each)",
             "Setup: 8 cards each; keep or mulligan (8 again, then one fewer each time); two habitats each in a row "
@@ -160,7 +169,9 @@ class EndlessBoard(CardThenAnswerBoard):
             "3 Exert: every species of yours that can exerts once, in the order you pick; a predator needs prey of "
             "its rank or up to 3 lower at its habitat (the prey loses 1).",
             "4 Move: one species to an adjacent habitat with room (Roadrunner: one more, free).",
-            "5 Termination: every species of both players loses Y; at 0 it is discarded with its effects.",
+            "5 Termination: in every Termination, whoever's turn it is, every species of both players loses Y "
+            "(speciation, Invasive Species and Bird song reduce it only in its owner's); at 0 it is discarded with "
+            "its effects.",
             "Events interrupt: a face-down event can be revealed at the start of each phase, when the other player "
             "announces a deployment, and after each deployment, exertion and move; the other player may respond, "
             "the last revealed resolves first. Conservation Effort, Echoed Form and Hyper-adaptive Fauna are "

@@ -109,8 +109,9 @@ def habitat_lines(t: Table, position: int) -> tuple[str, str, str]:
 class HabitatRow(Widget):
     """The four habitats in a row; under each, the other player's species (▲), then yours (▼), up to 3 each.
 
-    A species reads: name, population, X/Y (growth when it exerts / decline in its owner's Termination, bonuses
-    applied), e when exerted, a letter per effect (A P M R S W). ▶ marks what the answer under the cursor acts on.
+    A species reads: name, population, X/Y (growth when it exerts / decline, lost in every Termination of both
+    players, shown as its owner's own reduces it; bonuses applied), e when exerted, a letter per effect (A P M R S
+    W). ▶ marks what the answer under the cursor acts on.
 
     | Class | Description |
     | :- | :- |
