@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from exotui.engine.protocol import check_setup
+from exotui.engine.protocol import Game, check_setup
 from exotui.games.cryptid import rules
 from exotui.games.cryptid import view as views
 from exotui.games.cryptid.heuristic import evaluate, rollout_action, search_actions
@@ -58,4 +58,5 @@ class CryptidGame:
         return f"<game {self.id}>"
 
 
-GAME: Any = CryptidGame()
+# Checked against the protocol with this game's own types (a missing or mistyped function is an error).
+GAME: Game[CryptidState, CryptidAction] = CryptidGame()

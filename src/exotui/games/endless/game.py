@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from exotui.engine.protocol import check_setup
+from exotui.engine.protocol import Game, check_setup
 from exotui.games.endless import rules
 from exotui.games.endless import view as views
 from exotui.games.endless.heuristic import evaluate, rollout_action, search_actions
@@ -50,4 +48,5 @@ class EndlessGame:
         return f"<game {self.id}>"
 
 
-GAME: Any = EndlessGame()
+# Checked against the protocol with this game's own types (a missing or mistyped function is an error).
+GAME: Game[EndlessState, EndlessAction] = EndlessGame()

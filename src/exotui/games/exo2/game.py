@@ -6,7 +6,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from exotui.engine.protocol import EasyPlay, check_setup
+from exotui.engine.protocol import EasyPlay, Game, check_setup
 from exotui.games.exo2 import rules
 from exotui.games.exo2 import view as views
 from exotui.games.exo2.state import Exo2State, Take
@@ -88,4 +88,5 @@ class Exo2Game:
         return f"<game {self.id}>"
 
 
-GAME = Exo2Game()
+# Checked against the protocol with this game's own types (a missing or mistyped function is an error).
+GAME: Game[Exo2State, Take] = Exo2Game()

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from exotui.engine.protocol import check_setup
+from exotui.engine.protocol import Game, check_setup
 from exotui.games.exofauna import rules
 from exotui.games.exofauna import view as views
 from exotui.games.exofauna.heuristic import evaluate
@@ -58,4 +56,5 @@ class ExoFaunaGame:
         return f"<game {self.id}>"
 
 
-GAME: Any = ExoFaunaGame()
+# Checked against the protocol with this game's own types (a missing or mistyped function is an error).
+GAME: Game[ExoState, ExoAction] = ExoFaunaGame()

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from exotui.engine.protocol import check_setup
+from exotui.engine.protocol import Game, check_setup
 from exotui.games.rodents import rules
 from exotui.games.rodents import view as views
 from exotui.games.rodents.heuristic import evaluate, rollout_action
@@ -58,4 +56,5 @@ class RodentsGame:
         return f"<game {self.id}>"
 
 
-GAME: Any = RodentsGame()
+# Checked against the protocol with this game's own types (a missing or mistyped function is an error).
+GAME: Game[RodentsState, RodentsAction] = RodentsGame()
