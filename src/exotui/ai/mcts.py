@@ -30,7 +30,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from math import log, sqrt
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import msgspec
 
@@ -119,7 +119,8 @@ class _Node:
 
 class _KnownNode(_Node):
     __slots__ = ("player", "state", "untried")
-    children: dict[Any, _KnownNode]
+    # Its children are known nodes too; a dict is invariant, so narrowing the base's annotation needs the ignore.
+    children: dict[Any, _KnownNode]  # type: ignore[assignment]
 
     def __init__(self, mover: int, state: Any, game: Game) -> None:
         super().__init__(mover)
@@ -276,9 +277,9 @@ class _Run:
             log_visits = log(node.visits)
             best_score = -1.0
             best_index = 0
-            for index, child in enumerate(root_children):
-                visits = child.visits
-                score = child.total / visits + c * sqrt(log_visits / visits)
+            for index, root_child in enumerate(root_children):
+                visits = root_child.visits
+                score = root_child.total / visits + c * sqrt(log_visits / visits)
                 if score > best_score:
                     best_score, best_index = score, index
             node = root_children[best_index]
@@ -343,7 +344,8 @@ class _Run:
             untried = node.untried
             if untried:
                 action = untried.pop(int(rng.random() * len(untried)))
-                child = _KnownNode(node.player, self.game.apply(node.state, action), self.game)
+                # Untried actions are left only where someone decides: `player` is a seat here.
+                child = _KnownNode(cast(int, node.player), self.game.apply(node.state, action), self.game)
                 node.children[action] = child
                 path.append(child)
                 node = child
@@ -367,6 +369,7 @@ class _Run:
 
     def _finish(self, path: list[_Node], work: WorkingCopy) -> None:
         """Play out from the leaf `work` holds and credit every node on `path` with its mover's reward."""
+        reward: Sequence[float]
         if work.current_player() is None:
             reward = self.game.outcome(work.freeze())
         else:

@@ -310,7 +310,7 @@ def sample_positions(game: Game, count: int, seed: int, variant: str | None = No
     for k in range(count):
         states: list[Any] = []
         players = [RandomPlayer(seed * 7919 + k * 2 + seat) for seat in range(min(game.player_counts))]
-        play_match(game, players, seed + k, variant, on_action=lambda state, _, seen=states: seen.append(state))
+        play_match(game, players, seed + k, variant, on_action=lambda state, _: states.append(state))  # noqa: B023 (called before the loop goes on)
         choices = [state for state in states if len(game.legal_actions(state)) > 1]
         state = random.Random(seed + k).choice(choices or states)
         seat = game.current_player(state)

@@ -90,9 +90,9 @@ def merge(actions: list[Any], results: list[SearchResult], elapsed: float) -> Se
     visits = dict.fromkeys(actions, 0)
     totals = dict.fromkeys(actions, 0.0)
     for result in results:
-        for stats in result.stats:
-            visits[stats.action] += stats.visits
-            totals[stats.action] += stats.mean_value * stats.visits
+        for one in result.stats:
+            visits[one.action] += one.visits
+            totals[one.action] += one.mean_value * one.visits
     stats = tuple(ActionStats(a, visits[a], totals[a] / visits[a]) for a in actions if visits[a])
     # Most visited, then higher mean, then legal order, as a single search chooses.
     best = max(stats, key=lambda s: (s.visits, s.mean_value))
