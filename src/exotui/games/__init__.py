@@ -33,4 +33,5 @@ def get(game_id: str) -> Game:
         module_name = _MODULES[game_id]
     except KeyError:
         raise UnknownGame(game_id) from None
-    return importlib.import_module(module_name).GAME
+    game: Game = importlib.import_module(module_name).GAME
+    return game

@@ -76,7 +76,7 @@ def evaluate(state: EndlessState) -> tuple[float, float]:
         t = Table(state)
         for sp in t.all_species():
             owner = sp.owner
-            gain = abilities.growth(t, sp, True)
+            gain: float = abilities.growth(t, sp, True)
             if abilities.is_predator(sp):
                 gain *= WITH_PREY if abilities.legal_prey(t, sp) else WITHOUT_PREY
             elif sp.kind == VULTURE or abilities.offroaded(t, sp):

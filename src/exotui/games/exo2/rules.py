@@ -317,7 +317,8 @@ def best_scoring_placements(
 ) -> list[tuple[int, int, int]]:
     """The placements (token, x, y) of `tokens` scoring the most points now, in token order per square; none if
     no placement scores (the playout policy's choice)."""
-    best, choices = 0, []
+    best = 0
+    choices: list[tuple[int, int, int]] = []
     for code, joined in _closing(galaxy).items():
         if len(joined) == 1:
             a, b = joined[0]

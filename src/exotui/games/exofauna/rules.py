@@ -70,6 +70,7 @@ from exotui.games.exofauna.state import (
     Stop,
     Take,
     Tunnel,
+    hole_in,
 )
 
 HAND_SIZE: Final = 4
@@ -284,7 +285,7 @@ def _check(state: ExoState, action: Any) -> None:
         if not 0 <= action.space < RING or hole.spaces[action.space] >= 0:
             raise IllegalAction(f"space {_space_name(action.space)} of hole {action.slot + 1} is not free")
     elif kind is Take:
-        spaces = state.holes[state.focus_slot].spaces
+        spaces = hole_in(state, state.focus_slot).spaces
         if action.space not in NEIGHBOURS[state.focus_space] or spaces[action.space] < 0:
             raise IllegalAction(f"no organism to take at {_space_name(action.space)}, next to the Predator")
     elif kind is Discard:

@@ -65,6 +65,13 @@ class ExoState(msgspec.Struct, frozen=True, array_like=True):
     rng: int
 
 
+def hole_in(state: ExoState, slot: int) -> Hole:
+    """The Watering Hole in `slot`, where the rules know one lies (a chain's focus, a ring of cards being told)."""
+    hole = state.holes[slot]
+    assert hole is not None, f"no Watering Hole in slot {slot + 1}"
+    return hole
+
+
 class Play(msgspec.Struct, frozen=True, array_like=True, tag="play"):
     """Play `card` from hand to an empty `space` of the hole in `slot` (an Action)."""
 

@@ -51,6 +51,7 @@ from exotui.games.exofauna.state import (
     Stop,
     Take,
     Tunnel,
+    hole_in,
 )
 
 SEAT_NAMES = ("Blue", "Yellow")
@@ -107,9 +108,9 @@ def determinizer(view_or_state: ExoState, seat: int) -> Callable[[random.Random]
     own_hand, known = seen.hands[seat], seen.known[other]
     secret = len(seen.hands[other]) - len(known)
     own_hidden, other_hidden = own_deck.count(HIDDEN), other_deck.count(HIDDEN)
-    for hidden, cards in ((own_hidden, len(own_pool)), (other_hidden, len(other_pool) - secret)):
-        if hidden != cards:
-            raise ValueError(f"inconsistent view: {hidden} hidden places for {cards} unseen cards")
+    for hidden, unseen in ((own_hidden, len(own_pool)), (other_hidden, len(other_pool) - secret)):
+        if hidden != unseen:
+            raise ValueError(f"inconsistent view: {hidden} hidden places for {unseen} unseen cards")
     own_top, own_rest = own_deck[:1], own_deck[1 + own_hidden :]
     other_top, other_rest = other_deck[:1], other_deck[1 + other_hidden :]
     replace = msgspec.structs.replace
@@ -144,7 +145,7 @@ def describe(state: ExoState, action: Any) -> str:
         where = f"{_hole_name(state, action.slot)}, {SPACE_NAMES[action.space]}"
         return f"{who} plays the {_card(action.card)} to {where}."
     if kind is Take:
-        card = state.holes[state.focus_slot].spaces[action.space]
+        card = hole_in(state, state.focus_slot).spaces[action.space]
         return f"{who}'s Predator takes the {_card(card)} ({SPACE_NAMES[action.space]}) into hand."
     if kind is Discard:
         return f"{who} discards the {_card(action.card)}."
@@ -160,7 +161,7 @@ def describe(state: ExoState, action: Any) -> str:
     other_hole = _hole_name(state, 1 - state.focus_slot)
     adaptation = f"{who}'s {_focus_name(state)} uses {ORGANISMS[_focus_card(state) & 7].adaptation}"
     if kind is Ambush:
-        target = state.holes[state.focus_slot].spaces[action.space]
+        target = hole_in(state, state.focus_slot).spaces[action.space]
         return f"{adaptation}: discards the {_card(target)} ({SPACE_NAMES[action.space]})."
     if kind is Scurry:
         top = state.decks[state.player][0]
@@ -171,7 +172,7 @@ def describe(state: ExoState, action: Any) -> str:
         top = state.decks[1 - state.player][0]
         deck = f"{SEAT_NAMES[1 - state.player]}'s deck"
         return f"{adaptation}: plays the {_card(top)} from {deck} to {SPACE_NAMES[action.space]}."
-    target = state.holes[1 - state.focus_slot].spaces[action.space] if kind is not Tunnel else EMPTY
+    target = hole_in(state, 1 - state.focus_slot).spaces[action.space] if kind is not Tunnel else EMPTY
     if kind is Lure:
         where = "into hand" if action.to == TO_HAND else f"to {SPACE_NAMES[action.to]} of {focus_hole}"
         return f"{adaptation}: moves the {_card(target)} from {other_hole}, {SPACE_NAMES[action.space]}, {where}."
@@ -179,7 +180,7 @@ def describe(state: ExoState, action: Any) -> str:
         return f"{adaptation}: swaps places with the {_card(target)} at {other_hole}, {SPACE_NAMES[action.space]}."
     if kind is Devour:
         return f"{adaptation}: takes the {_card(target)} from {other_hole}, {SPACE_NAMES[action.space]}, into hand."
-    moved = state.holes[state.focus_slot].spaces[action.space]
+    moved = hole_in(state, state.focus_slot).spaces[action.space]
     source = f"{SPACE_NAMES[action.space]} of {focus_hole}"
     return f"{adaptation}: moves the {_card(moved)} from {source} to {other_hole}, {SPACE_NAMES[action.to]}."
 
@@ -191,7 +192,7 @@ def hint_reason(seen: ExoState, action: Any) -> str | None:
     Read from the table and the face-up deck tops only (`rings_after`), so it tells nothing the deciding seat's
     view does not show.
     """
-    before = (seen.holes[0].spaces if seen.holes[0] else None, seen.holes[1].spaces if seen.holes[1] else None)
+    before = (hole_in(seen, 0).spaces if seen.holes[0] else None, hole_in(seen, 1).spaces if seen.holes[1] else None)
     me, other = seen.player, 1 - seen.player
     told = []
     for slot, ring in enumerate(rings_after(seen, action)):
@@ -202,7 +203,7 @@ def hint_reason(seen: ExoState, action: Any) -> str | None:
         theirs = sum(1 for card in ring if card >= 0 and card >> 3 == other)
         count = f"{mine} organism{'s' if mine != 1 else ''} to {theirs}"
         if EMPTY not in ring:
-            claimer = _claimer(ring, seen.holes[slot].colour)
+            claimer = _claimer(ring, hole_in(seen, slot).colour)
             who = "you claim it" if claimer == me else f"{SEAT_NAMES[other]} claims it"
             tie = ", a tie going to the hole's colour" if mine == theirs else ""
             told.append(f"fills {hole}: {who}, {count}{tie}")
@@ -228,7 +229,7 @@ def _card(card: int) -> str:
 
 
 def _focus_card(state: ExoState) -> int:
-    return state.holes[state.focus_slot].spaces[state.focus_space]
+    return hole_in(state, state.focus_slot).spaces[state.focus_space]
 
 
 def _focus_name(state: ExoState) -> str:
@@ -251,7 +252,7 @@ def events(before: ExoState, action: Any, after: ExoState) -> tuple[str, ...]:
         # A full hole is resolved at the end of the Action's chain; it may still be full with the chain going on.
         if resolved and ring is not None and EMPTY not in ring:
             claimed_slots.append(slot)
-            claimer = _claimer(ring, before.holes[slot].colour)
+            claimer = _claimer(ring, hole_in(before, slot).colour)
             claims[claimer] += 1
             told.append(_claim(before, slot, ring, claimer, claims[claimer]))
     for slot in (0, 1):
@@ -300,25 +301,37 @@ def rings_after(before: ExoState, action: Any) -> tuple[list[int] | None, list[i
     a card played by Scurry, Spawn or Mimic starts an instinct that either asks a question or touches no hole.
     """
     rings = (
-        list(before.holes[0].spaces) if before.holes[0] else None,
-        list(before.holes[1].spaces) if before.holes[1] else None,
+        list(hole_in(before, 0).spaces) if before.holes[0] else None,
+        list(hole_in(before, 1).spaces) if before.holes[1] else None,
     )
     kind = type(action)
+
+    def ring(slot: int) -> list[int]:
+        # A decision that moves a card names a hole that is there.
+        cards = rings[slot]
+        assert cards is not None, f"no Watering Hole in slot {slot + 1}"
+        return cards
+
     if kind is Play:
-        rings[action.slot][action.space] = action.card
+        ring(action.slot)[action.space] = action.card
         return rings
     if kind in (Discard, Draw, Stop, Skip):
         return rings
-    here, there = rings[before.focus_slot], rings[1 - before.focus_slot]
+    here = ring(before.focus_slot)
     if kind in (Take, Ambush):
         here[action.space] = EMPTY
-    elif kind is Scurry:
+        return rings
+    if kind is Scurry:
         here[action.space] = before.decks[before.player][0]
-    elif kind is Mimic:
+        return rings
+    if kind is Mimic:
         here[action.space] = before.decks[1 - before.player][0]
-    elif kind is Spawn:
+        return rings
+    if kind is Spawn:
         here[action.space] = action.card
-    elif kind is Lure:
+        return rings
+    there = ring(1 - before.focus_slot)
+    if kind is Lure:
         if action.to != TO_HAND:
             here[action.to] = there[action.space]
         there[action.space] = EMPTY
