@@ -20,6 +20,7 @@ from exotui.games.endless.state import (
     ASK_DEPLOY,
     ASK_MOVE,
     ASK_MULLIGAN,
+    ASK_PATHOGEN,
     ASK_REVEAL,
     AT_RESPONSE,
     AT_ZERO,
@@ -44,7 +45,7 @@ from exotui.games.endless.state import (
     Sicken,
     Stand,
 )
-from exotui.games.endless.view import SEAT_NAMES, describe_to, determinize, view
+from exotui.games.endless.view import SEAT_NAMES, describe_to, determinize, events, view
 
 # An event North keeps in hand, so that its Deploy Phase goes on asking after a deployment.
 HOLD = "North Once Thought Extinct"
@@ -859,3 +860,51 @@ def test_determinize_from_either_seats_view_gives_a_position_where_the_seat_aske
         for _ in range(100):
             guess = determinize(view_of(state, seat), seat, rng)
             assert current_player(guess) == current_player(state) and legal_actions(guess)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The log gives causes (issue 23)
+
+
+def told(state, action):
+    return " ".join(events(state, action, apply(state, action)))
+
+
+def test_the_log_says_who_preyed_and_why_a_prey_lost_nothing():
+    board = [species("North Coyote", 0, 3), species("North Oryx", 0, 3), species("South Oryx", 0, 5)]
+    state = position(board=board, phase=EXERT)
+    sentence = told(state, Exert(card("North Coyote"), card("South Oryx")))
+    assert "South's Oryx goes from 5 to 4, preyed on by North's Coyote." in sentence
+    assert "North's Coyote goes from 3 to 6, predating on South's Oryx." in sentence
+    board = [
+        species("North American Kestrel", 0, 3),
+        species("North Oryx", 0, 3),
+        species("South Melon Aphids", 0, 2),
+        species("South Mexican Honeypot Ants", 0, 2),
+    ]
+    state = position(board=board, phase=EXERT)
+    sentence = told(state, Exert(card("North American Kestrel"), card("South Melon Aphids")))
+    assert "South's Melon Aphids loses nothing to the predation (Livestock" in sentence
+
+
+def test_the_log_tells_termination_losses_under_the_turn_that_ends_and_feign_death():
+    board = [species("North Oryx", 0, 5), species("North Western Hognose Snake", 1, 1)]
+    state = position(board=board, phase=MOVE)
+    sentence = told(state, EndMove())
+    assert "North's Oryx goes from 5 to 3 in the Termination (Y 2)." in sentence
+    assert "North's Western Hognose Snake stays in play at 0 (Feign death)." in sentence
+    # The next turn is told after what this one's Termination did.
+    assert sentence.index("Termination") < sentence.index("Turn 2 of 16")
+
+
+def test_the_log_says_a_pathogen_took_the_counter():
+    board = [species("North Oryx", 0, 5), species("North Coyote", 0, 5)]
+    row = [
+        habitat("North Desert Arroyo", effects=("South Pathogen",)),
+        "South Creosote Scrub",
+        "North Ocotillo Foothills",
+        "South River Bosque",
+    ]
+    state = position(row=row, board=board, phase=MOVE)
+    state = pass_until(play(state, EndMove()), (ASK_PATHOGEN,))
+    assert ", to the Pathogen." in told(state, Sicken(card("North Oryx")))

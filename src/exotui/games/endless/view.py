@@ -14,13 +14,19 @@ from typing import Any
 
 import msgspec
 
+from exotui.games.endless import abilities
 from exotui.games.endless.cards import (
+    AGRICULTURAL_LAND,
     EMPTY,
     HIDDEN,
+    HOGNOSE,
     INSECT_SWARM,
     KINDS,
     PATHOGEN,
+    R_STRATEGIST,
+    SPECIES,
     STABLE_CLIMATE,
+    VULTURE,
     card_name,
     habitat_deck,
     is_event,
@@ -31,7 +37,10 @@ from exotui.games.endless.state import (
     AT_ZERO,
     DEPLOYMENT,
     OVER,
+    PHASE,
+    PREDATION,
     RESOLVE,
+    TERMINATION,
     DeployEffect,
     DeployEvent,
     DeploySpecies,
@@ -49,6 +58,7 @@ from exotui.games.endless.state import (
     Sicken,
     Stand,
 )
+from exotui.games.endless.table import Table
 
 SEAT_NAMES = ("North", "South")
 
@@ -295,8 +305,62 @@ def events(before: EndlessState, action: Any, after: EndlessState) -> tuple[str,
     return tuple(told)
 
 
+def _termination_pending(state: EndlessState) -> bool:
+    """True while this turn's Termination stage 1 is still to come."""
+    return state.phase < TERMINATION or any(task[:2] == (PHASE, TERMINATION) for task in state.tasks)
+
+
+def _cause(
+    before: EndlessState, action: Any, after: EndlessState, was: Any, sp: Any, terminated: bool, resolved: list[int]
+) -> str:
+    """Why a species' population changed, as the end of its sentence: ", preyed on by South's Coyote"."""
+    kind = type(action)
+    lost = sp.population < was.population
+    if kind is Exert and action.prey == sp.card:
+        return f", preyed on by {species_name(before, action.card)}"
+    if kind is Exert and action.card == sp.card:
+        return f", predating on {species_name(before, action.prey)}" if action.prey >= 0 else ", exerting"
+    if kind is Sicken and action.card == sp.card:
+        return ", to the Pathogen"
+    if resolved:
+        return f" ({', '.join(card_name(card) for card in resolved)})"
+    if lost and terminated:
+        t = Table(before)
+        owner_sp = t.find(sp.card)
+        active = after.first if before.turn % 2 == 1 else 1 - after.first
+        expected = abilities.decline(t, owner_sp, active) if owner_sp is not None else 0
+        parts = [f"Y {SPECIES[sp.card % KINDS].y}"]
+        if before.droughts:
+            parts.append("Drought")
+        if was.population - sp.population > expected and t.identity(sp.habitat) == AGRICULTURAL_LAND:
+            parts.append("Pesticides")
+        return f" in the Termination ({', '.join(parts)})"
+    if not lost and sp.exerted and not was.exerted:
+        return ", scavenging" if sp.card % KINDS == VULTURE else ", exerting"
+    return ""
+
+
+def _unharmed(state: EndlessState, prey: Any) -> str:
+    """Why a prey lost nothing: r-Strategist, Livestock (Aphids beside an Aphid Rancher) or Feign death."""
+    if any(effect % KINDS == R_STRATEGIST for effect in prey.effects):
+        return "r-Strategist"
+    if prey.card % KINDS == HOGNOSE and prey.population == 0:
+        return "Feign death: it is at 0"
+    return "Livestock: Aphids beside Mexican Honeypot Ants"
+
+
 def _species_news(before: EndlessState, action: Any, after: EndlessState) -> list[str]:
     told = []
+    terminated = _termination_pending(before) and (
+        after.turn != before.turn or after.phase == OVER or not _termination_pending(after)
+    )
+    # Events that resolved in this step (they went to a discard pile): the cause of what changed with them.
+    resolved = [
+        card
+        for seat in (0, 1)
+        for card in after.discards[seat][len(before.discards[seat]) :]
+        if is_event(card) and card not in before.discards[seat]
+    ]
     old = {sp.card: sp for side in before.species for sp in side}
     new = {sp.card: sp for side in after.species for sp in side}
     for card, sp in new.items():
@@ -308,7 +372,12 @@ def _species_news(before: EndlessState, action: Any, after: EndlessState) -> lis
         if sp.habitat != was.habitat and getattr(action, "card", None) != card:
             told.append(f"{name} moves to {habitat_name(after, sp.habitat)}.")
         if sp.population != was.population:
-            told.append(f"{name} goes from {was.population} to {sp.population}.")
+            why = _cause(before, action, after, was, sp, terminated, resolved)
+            told.append(f"{name} goes from {was.population} to {sp.population}{why}.")
+            if sp.card % KINDS == HOGNOSE and sp.population == 0:
+                told.append(f"{name} stays in play at 0 (Feign death).")
+        elif type(action) is Exert and action.prey == card and not any(task[0] == PREDATION for task in after.tasks):
+            told.append(f"{name} loses nothing to the predation ({_unharmed(before, was)}).")
         for effect in sp.effects:
             if effect not in was.effects:
                 told.append(f"{card_name(effect)} is attached to {name}.")
