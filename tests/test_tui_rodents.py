@@ -294,6 +294,7 @@ async def test_an_invasion_scored_stays_on_the_table_until_the_person_goes_on(si
         await pilot.press("space")
         await settle(pilot)
         assert the_board.mode is not Mode.PAUSE
+        assert "Enter or Space" not in status_text(app) and "Invasion 2: " in status_text(app)
         assert str(the_board.query_one(InvasionPanel).render()).startswith("Invasion 2 of 3 · turn")
         assert "Earlier: Seat 1" in str(the_board.query_one(InvasionPanel).render())
 

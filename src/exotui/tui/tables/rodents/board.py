@@ -241,8 +241,16 @@ class RodentsBoard(CardThenAnswerBoard):
     def _continue(self) -> None:
         self.mode = Mode.WAIT
         self.refresh_bindings()
-        if self.given is not None:
-            self.show(*self.given)
+        if self.given is None:
+            return
+        self.show(*self.given)
+        # The status line said how to go on; now it says who decides, as the game screen does.
+        assert self.view is not None
+        seat = GAME.current_player(self.view)
+        if seat is None:
+            return
+        who = "your decision" if self.legal else f"{self.labels[seat]} is deciding"
+        self._notice(f"Invasion {self.view.invasion}: {who}.")
 
     def result_details(self) -> InvasionScores | None:
         view = self.view
