@@ -12,12 +12,13 @@ from typing import Any
 
 from rich.color import ColorSystem
 from textual.pilot import Pilot
+from textual.style import Style
 from textual.widgets import Static
 
 from exotui import games
 from exotui.ai.players import make_player
-from exotui.games.cryptid.board import space, space_name
-from exotui.games.cryptid.cards import CLUES, POSITIVE_CLUES, TERRAIN_LETTERS, TERRAIN_NAMES
+from exotui.games.cryptid.board import space, space_name, terrain
+from exotui.games.cryptid.cards import CLUE_INDEX, CLUES, POSITIVE_CLUES, TERRAIN_LETTERS, TERRAIN_NAMES
 from exotui.games.cryptid.state import Hint
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
@@ -25,7 +26,8 @@ from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.new_game import SEAT_CHOICES, seat_choices
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.tables.cryptid.board import CryptidBoard, Mode
-from exotui.tui.tables.cryptid.hex_map import HexMap, hex_lines, hex_size, step
+from exotui.tui.tables.cryptid.hex_map import HexMap, framed, hex_lines, hex_size, map_size, step
+from exotui.tui.tables.cryptid.players import clue_code, possible_text
 from pilot_helpers import in_event_loop, open_game, play_by_keys, replays, settle, status_text
 
 GAME = games.get("cryptid")
@@ -226,9 +228,10 @@ async def test_the_hint_key_reveals_it_and_the_aid_marks_candidates() -> None:
 
 
 def test_the_whole_map_fits_80x24_and_larger_terminals_get_larger_hexes() -> None:
-    assert hex_size(48, 19) == (4, 2)
-    assert hex_size(72, 28) == (6, 3)
-    assert hex_size(96, 40) == (8, 4)
+    # With the row numbers (2 columns) and the column letters (a line) at every size.
+    assert hex_size(50, 20) == (4, 2)
+    assert hex_size(74, 29) == (6, 3)
+    assert hex_size(98, 41) == (8, 4)
     state = GAME.new_game(4, 3)
     lines = hex_lines(state, space(0, 0), 4, 2)
     assert len(lines) == 2 and all(len(line) == 4 for line in lines)
@@ -260,7 +263,7 @@ async def test_in_16_colours_the_five_terrains_keep_five_different_backgrounds_a
         assert len(standard) == len(TERRAIN_NAMES)
         # Without colour the letters still tell the terrains apart: the first letter of every hex is its terrain's.
         text = str(the_map.render()).split("\n")
-        assert {line[0] for line in text[:18:2]} <= set(TERRAIN_LETTERS)
+        assert {line[2] for line in text[1:19:2]} <= set(TERRAIN_LETTERS)
 
 
 def test_the_new_game_form_says_how_each_level_plays_cryptid_and_what_hard_uses() -> None:
@@ -270,3 +273,70 @@ def test_the_new_game_form_says_how_each_level_plays_cryptid_and_what_hard_uses(
     # Within the form's list at 80 columns, and every other game keeps the common words.
     assert all(len(label) <= 41 for label in labels.values())
     assert seat_choices(games.get("exo2")) == list(SEAT_CHOICES)
+
+
+@in_event_loop
+async def test_the_cursor_hex_is_in_reverse_video_and_the_map_has_coordinates_at_80x24() -> None:
+    # Bold alone did not show on the coloured hexes; reverse video does, with NO_COLOR too (it is no colour).
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "policy", "policy"), 4)
+        the_map = board(app).query_one(HexMap)
+        drawn = the_map.render()
+        lines = str(drawn).split("\n")
+        assert lines[0].split() == list("ABCDEFGHIJKL")
+        assert [line[:2].strip() for line in lines[1:19:2]] == [str(row) for row in range(1, 10)]
+        text = str(drawn)
+        reversed_cells = "".join(
+            text[span.start : span.end] for span in drawn.spans if isinstance(span.style, Style) and span.style.reverse
+        )
+        # The 4 x 2 cells of one hex, the cursor's: its terrain's letter first.
+        cursor = board(app).cursor
+        assert len(reversed_cells) == 8
+        assert reversed_cells[0] == TERRAIN_LETTERS[terrain(GAME.new_game(4, 3).board, cursor)]
+        assert space_name(cursor) == "F5"
+
+
+def test_large_hexes_frame_the_cursor() -> None:
+    state = GAME.new_game(4, 3)
+    lines = framed(hex_lines(state, space(5, 4), 8, 4))
+    assert any(line.startswith("[") and line.endswith("]") for line in lines)
+    assert all(line.startswith("[") == line.endswith("]") for line in lines)
+    assert framed(hex_lines(state, space(5, 4), 4, 2)) == hex_lines(state, space(5, 4), 4, 2)
+
+
+def test_the_aids_mark_keeps_the_structures_colour_letter() -> None:
+    state = GAME.new_game(4, 3)
+    spot = state.board.structures[0]
+    plain, marked = hex_lines(state, spot, 4, 2), hex_lines(state, spot, 4, 2, marked=True)
+    assert marked[0] == plain[0] and plain[0][2:] == "▲w"
+    assert marked[1].startswith("?")
+
+
+def test_the_aid_lists_the_clues_each_colour_could_hold_by_code_and_counts_a_long_list() -> None:
+    codes = {ident: clue_code(CLUE_INDEX[ident]) for ident in ("on:forest-desert", "within1:animal", "within2:stone")}
+    assert codes == {"on:forest-desert": "FD", "within1:animal": "1bc", "within2:stone": "2▲"}
+    assert clue_code(CLUE_INDEX["not:within3:black"]) == "¬3k"
+    assert possible_text((CLUE_INDEX["on:forest-desert"], CLUE_INDEX["within1:water"])) == "FD 1W"
+    assert possible_text(tuple(range(20))) == "20 clues"
+
+
+@in_event_loop
+async def test_at_160x50_the_largest_hexes_fit_with_a_gutter_before_the_panel() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await start(pilot, ("human", "policy", "policy"), 4)
+        the_map = board(app).query_one(HexMap)
+        assert hex_size(the_map.size.width, the_map.size.height) == (8, 4)
+        drawn_right = the_map.region.x + map_size(8, 4)[0]
+        assert board(app).query_one("#cryptid-side").region.x >= drawn_right + 2
+
+
+@in_event_loop
+async def test_the_footer_lists_cryptids_own_keys_at_80x24() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "policy", "policy"), 4)
+        shown = {binding.key: binding.description for _, binding, _, _ in app.screen.active_bindings.values()}
+        assert shown["i"] == "hint" and shown["a"] == "aid"
+        assert all(binding.show for _, binding, _, _ in app.screen.active_bindings.values() if binding.key in "ia")

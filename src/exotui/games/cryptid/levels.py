@@ -65,6 +65,20 @@ def easy(seen: CryptidState, seat: int, rng: random.Random) -> Any:
 # Normal
 
 
+def possible_clues(seen: CryptidState, colour: int) -> tuple[int, ...]:
+    """The clues `colour` could hold as a person works it out from `seen`: those agreeing with its pieces, outside
+    the revealed hint's family, other than the clues the view shows and their negations (the learning aid lists
+    them)."""
+    known = [clue for clue in seen.clues if clue != HIDDEN]
+    taken = set(known) | {negation(clue) for clue in known}
+    hint = seen.hint if seen.hint_by != NONE else None
+    return tuple(
+        clue
+        for clue in candidate_clues(seen, colour)
+        if clue not in taken and (hint is None or hint not in CLUES[clue].families)
+    )
+
+
 class Reasoning:
     """A person's reading of the map from `seat`'s view: per other colour the clues still possible (as a bit set
     over a list, so that counting the clues allowing a space is one popcount), and each space's score."""
@@ -72,9 +86,6 @@ class Reasoning:
     def __init__(self, seen: CryptidState, seat: int) -> None:
         self.seen = seen
         self.masks = clue_masks(seen.board)
-        known = [clue for clue in seen.clues if clue != HIDDEN]
-        taken = set(known) | {negation(clue) for clue in known}
-        hint = seen.hint if seen.hint_by != NONE else None
         self.own = colours_of(seen.players, seat)
         left = ALL & ~cubed(seen)
         for colour in self.own:
@@ -85,11 +96,7 @@ class Reasoning:
         for colour in range(colour_count(seen.players)):
             if colour in self.own:
                 continue
-            clues = [
-                clue
-                for clue in candidate_clues(seen, colour)
-                if clue not in taken and (hint is None or hint not in CLUES[clue].families)
-            ]
+            clues = list(possible_clues(seen, colour))
             self.possible[colour] = clues
             signature = [0] * 108
             for index, clue in enumerate(clues):

@@ -9,6 +9,7 @@ at once, i reveals the hint, a switches the learning aid.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from enum import Enum
 from typing import Any, ClassVar, Final
@@ -21,10 +22,21 @@ from textual.widgets import Static
 
 from exotui.games.cryptid.board import clue_masks, space, space_name
 from exotui.games.cryptid.cards import CLUES, HINTS, HOUSE_NOTE, POSITIVE_CLUES
-from exotui.games.cryptid.heuristic import candidates
+from exotui.games.cryptid.levels import Reasoning, possible_clues
 from exotui.games.cryptid.rules import colour_count, colours_of, cubed, current_player
-from exotui.games.cryptid.state import ANSWER, OPENING, PENALTY, RELOCATE, Ask, CryptidState, Cube, Hint, Search
-from exotui.games.cryptid.view import COLOUR_NAMES, candidate_clues, describe
+from exotui.games.cryptid.state import (
+    ANSWER,
+    OPENING,
+    PENALTY,
+    RELOCATE,
+    Answer,
+    Ask,
+    CryptidState,
+    Cube,
+    Hint,
+    Search,
+)
+from exotui.games.cryptid.view import COLOUR_NAMES, describe
 from exotui.tui.tables import Board, table_keys
 from exotui.tui.tables.cryptid.hex_map import HexMap, step
 from exotui.tui.tables.cryptid.players import Players
@@ -34,12 +46,11 @@ from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import Prompt, too_few
 
 CENTRE: Final = space(5, 4)
-# Three lines of at most 48 cells: under the map at 80x24.
-LEGEND: Final = (
-    "F forest D desert W water S swamp M mountain\n"
-    "b/c bear/cougar ▲ stone ⌂ shack, w/g/b/k colour\n"
-    "■R a red cube, R a red disc (R O P T K); a: aid"
-)
+# Two lines of at most 50 cells: under the map at 80x24 (the map's coordinates take the third).
+LEGEND: Final = "F forest D desert W water S swamp M mountain\nb/c bear/cougar ▲stone ⌂shack wgbk ■R cube R disc"
+# From this width on, a gutter separates the map from the panel (cryptid.tcss, "-roomy"); below it the map keeps
+# the columns its next size of hexes needs (74 at 120x40) and leaves one or more free beside the panel.
+ROOMY: Final = 140
 
 
 class Mode(Enum):
@@ -48,43 +59,88 @@ class Mode(Enum):
     CHOICES = "choices"  # choosing among the decisions listed in the prompt
 
 
+# The help screen's width at 80 columns, less its padding: prose is wrapped to it, so no line breaks raggedly.
+HELP_WIDTH: Final = 76
+
+
+def _wrapped(text: str, indent: str = "") -> list[str]:
+    return textwrap.wrap(text, HELP_WIDTH, initial_indent=indent, subsequent_indent=indent + "  " if indent else "")
+
+
+def _key(keys: str, what: str, column: int = 9) -> list[str]:
+    """A key's (or a clue's) line(s): its name in a column, what it does wrapped beside it."""
+    return textwrap.wrap(what, HELP_WIDTH, initial_indent=f"  {keys:<{column}}", subsequent_indent=" " * (column + 2))
+
+
 def _help() -> str:
-    positives = "\n".join(
-        f"  {CLUES[index].id:<20} the habitat is {CLUES[index].text}" for index in range(POSITIVE_CLUES)
-    )
+    positives = [
+        line
+        for index in range(POSITIVE_CLUES)
+        for line in _key(CLUES[index].id, f"the habitat is {CLUES[index].text}", 20)
+    ]
     return "\n".join(
         [
             "Cryptid keys",
-            "  arrows or hjkl     move over the hexes (left/right keep the row; y u b n go diagonally)",
-            "  Enter              act on the space under the cursor (a list when there are several choices)",
-            "  1-9                pick the space's (or the list's) n-th decision at once",
-            "  Esc                back from a list to the map",
-            "  i                  reveal the puzzle's hint (at the start of your turn)",
-            "  a                  learning aid: ? marks the spaces you cannot rule out; ·N by a player: the",
-            "                     clues their colour could still hold, given their pieces",
-            "Map: F D W S M terrain; b/c bear/cougar territory; ▲ standing stone, ⌂ abandoned shack, with w g b k",
-            "for white green blue black; ■R a red cube; R O P T K discs of red, orange, purple, teal, pink.",
+            *_key("arrows", "move over the hexes (hjkl too; left and right keep the row; y u b n go diagonally)"),
+            *_key("Enter", "act on the space under the cursor (a list when there are several choices)"),
+            *_key("1-9", "pick the space's (or the list's) n-th decision at once"),
+            *_key("Esc", "back from a list to the map"),
+            *_key("i", "reveal the puzzle's hint (at the start of your turn)"),
+            *_key(
+                "a",
+                "learning aid: ? marks the spaces you cannot rule out from the pieces and your clue; the panel lists, "
+                "for each other colour, the clues it could still hold given its pieces and the revealed hint",
+            ),
+            *_wrapped(
+                "Map: column letters on top, row numbers on the left (F5). F D W S M terrain; b/c bear/cougar "
+                "territory; ▲ standing stone, ⌂ abandoned shack, with w g b k for white green blue black; ■R a red "
+                "cube; R O P T K discs of red, orange, purple, teal, pink. The cursor's hex is in reverse video."
+            ),
             "",
             "Cryptid",
-            "Each player holds a clue about the creature's habitat; together the clues point to exactly one space.",
-            "Opening: from the first player round the table, each places a cube on a space their clue rules out,",
-            "until each has placed two. A turn: ask another player about a space (they place a disc if their clue",
-            "allows it, else a cube) or search a space your clue allows (your disc, then each other player answers",
-            "in turn until the first cube; all discs: you win). Whenever you made someone place a cube, you place a",
-            "cube of your own where your clue rules the habitat out. Answers are placed by the game.",
-            "Two players: two clues and two colours each; a cube answer on a space both your clues rule out is your",
-            "choice of colour (the bluff); a search needs both your clues to allow the space.",
-            "The hint names a kind of clue the puzzle does not use; anyone may reveal it at the start of their turn.",
-            "Normal games use the clues below but the black one; advanced games add 'within3:black' and the",
-            "negation of each ('not:<id>': the habitat is not ...).",
+            *_wrapped(
+                "Each player holds a clue about the creature's habitat; together the clues point to exactly one "
+                "space. Opening: from the first player round the table, each places a cube on a space their clue "
+                "rules out, until each has placed two. A turn: ask another player about a space (they place a disc "
+                "if their clue allows it, else a cube) or search a space your clue allows (your disc, then each "
+                "other player answers in turn until the first cube; all discs: you win). Whenever you made someone "
+                "place a cube, you place a cube of your own where your clue rules the habitat out. Answers are "
+                "placed by the game."
+            ),
+            *_wrapped(
+                "Two players: two clues and two colours each; a cube answer on a space both your clues rule out is "
+                "your choice of colour (the bluff); a search needs both your clues to allow the space."
+            ),
+            *_wrapped(
+                "The hint names a kind of clue the puzzle does not use; anyone may reveal it at the start of their "
+                "turn. Normal games use the clues below but the black one; advanced games add 'within3:black' and "
+                "the negation of each ('not:<id>': the habitat is not ...)."
+            ),
+            "",
+            "Computer players",
+            *_key(
+                "easy",
+                "the simple deducer: asks about a space its clue and the pieces leave, now and then "
+                "about any space, and searches once one space is left",
+            ),
+            *_key(
+                "normal",
+                "deduces as a strong player: the clues each colour's pieces still allow, combined; "
+                "asks questions whose answer narrows its spaces, searches when sure",
+            ),
+            *_key(
+                "hard",
+                "uses the puzzle's uniqueness (only a few sets of clues make a puzzle): it often wins "
+                "in the first round",
+            ),
             "",
             "Clues",
-            positives,
+            *positives,
             "",
             "Hints",
-            *(f"  {text}" for text in HINTS),
+            *(line for text in HINTS for line in _wrapped(text, "  ")),
             "",
-            HOUSE_NOTE,
+            *_wrapped(HOUSE_NOTE),
         ]
     )
 
@@ -100,12 +156,11 @@ class CryptidBoard(Board):
         Binding("u", "move(1, -1)", show=False),
         Binding("b", "move(-1, 1)", show=False),
         Binding("n", "move(1, 1)", show=False),
-        Binding("1", "pick(1)", "pick", key_display="1-9"),
-        *(Binding(str(number), f"pick({number})", show=False) for number in range(2, 10)),
-        # Out of the footer, which must fit 80 columns: the prompt says "i: hint" when it may be revealed and the
-        # map's legend "a: aid"; the help lists both.
-        Binding("i", "hint", "hint", show=False),
-        Binding("a", "aid", "aid", show=False),
+        # Out of the footer, which must fit 80 columns with Cryptid's own keys: the prompt names the numbers its
+        # list offers ("1-3"), and the help lists them.
+        *(Binding(str(number), f"pick({number})", show=False) for number in range(1, 10)),
+        Binding("i", "hint", "hint"),
+        Binding("a", "aid", "aid"),
     ]
 
     can_focus = True
@@ -137,6 +192,9 @@ class CryptidBoard(Board):
 
     # ---------------------------------------------------------------------------------------------------------
     # Shown a position
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.width >= ROOMY, "-roomy")
 
     def show(self, view: Any, viewer: int | None, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
         if self.view is not None:
@@ -170,8 +228,10 @@ class CryptidBoard(Board):
     def _draw(self) -> None:
         view = self.view
         assert view is not None
-        # A spectator holds no clue: the aid marks no space for them, and counts every colour's possible clues.
-        marked = candidates(view, self.viewer) if self.aid and self.viewer is not None else 0
+        # A spectator holds no clue: the aid marks no space for them, and lists every colour's possible clues.
+        marked = 0
+        if self.aid and self.viewer is not None:
+            marked = sum(1 << spot for spot in Reasoning(view, self.viewer).weights)
         self.query_one(HexMap).show(view, self.cursor, self.last, marked)
         note = ""
         if self.aid and self.viewer is not None:
@@ -180,7 +240,7 @@ class CryptidBoard(Board):
         possible = None
         if self.aid:
             own = colours_of(view.players, self.viewer) if self.viewer is not None else ()
-            possible = {c: len(candidate_clues(view, c)) for c in range(colour_count(view.players)) if c not in own}
+            possible = {c: possible_clues(view, c) for c in range(colour_count(view.players)) if c not in own}
         self.query_one(Players).show(view, self.viewer, self.labels, possible)
         choosing = self.mode is not Mode.WAIT
         self.query_one(Prompt).display = choosing
@@ -197,7 +257,9 @@ class CryptidBoard(Board):
         assert view is not None
         prompt = self.query_one(Prompt)
         if self.mode is Mode.CHOICES:
-            options = tuple(describe(view, action) for action in self.choices)
+            # A few words each, which the side panel keeps whole at 80x24 (whole sentences were cut mid-word); the
+            # question names the space.
+            options = tuple(self._short(action) for action in self.choices)
             if view.step == ANSWER:
                 question = f"Answer with a cube on {space_name(view.target)}: which colour? 1-{len(options)}."
             else:
@@ -220,13 +282,16 @@ class CryptidBoard(Board):
         prompt.styles.height = 1 + len(Content(question).wrap(self._side_width())) + rows
 
     def _short(self, action: Any) -> str:
-        """A decision about the space under the cursor in two or three words: "ask Orange", "search"."""
+        """A decision in two or three words: "ask Orange", "search", "purple cube" (the space is the cursor's,
+        or the one answered about)."""
         assert self.view is not None
         if type(action) is Ask:
             return f"ask {self.labels[action.seat].split(':')[0]}"
         if type(action) is Search:
             return "search"
         colour = f"{COLOUR_NAMES[action.colour]} " if self.view.players == 2 else ""
+        if type(action) is Answer:
+            return f"{COLOUR_NAMES[action.colour]} cube"
         return f"{colour}cube" if type(action) is Cube else f"{colour}disc here"
 
     def _question(self) -> str:
@@ -339,7 +404,7 @@ class CryptidBoard(Board):
     def action_aid(self) -> None:
         self.aid = not self.aid
         # A spectator holds no clue: for them the aid only counts the clues each colour could still hold.
-        shows = "? marks the spaces you cannot rule out" if self.viewer is not None else "·N: the clues each could hold"
+        shows = "? marks the spaces you cannot rule out" if self.viewer is not None else "the clues each could hold"
         self._notice(f"Learning aid {f'on: {shows}' if self.aid else 'off'}.")
         if self.view is not None:
             self._draw()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from textual.content import Content
+from textual.style import Style
 from textual.widget import Widget
 
 from exotui.games.cryptid.board import animal, space, space_name, structure_at, terrain
@@ -26,18 +27,25 @@ STRUCTURE_COLOUR_LETTERS: Final = "wgbk"
 COLOUR_LETTERS: Final = "ROPTK"
 # Hex sizes (width, height), largest first: the first that fits the widget is drawn.
 SIZES: Final = ((8, 4), (6, 4), (6, 3), (6, 2), (4, 2))
+# Around the hexes, at every size: the row numbers in a gutter on the left, the column letters in a line on top (the
+# log and the prompts name spaces "F5").
+GUTTER: Final = 2
+HEADER: Final = 1
+COLUMN_LETTERS: Final = "ABCDEFGHIJKL"
 
 
 def hex_size(width: int, height: int) -> tuple[int, int]:
-    """The largest hex (width, height) whose map fits `width` x `height` cells."""
+    """The largest hex (width, height) whose map, with its coordinates, fits `width` x `height` cells."""
     for w, h in SIZES:
-        if COLUMNS * w <= width and ROWS * h + h // 2 <= height:
+        map_width, map_height = map_size(w, h)
+        if map_width <= width and map_height <= height:
             return w, h
     return SIZES[-1]
 
 
 def map_size(w: int, h: int) -> tuple[int, int]:
-    return COLUMNS * w, ROWS * h + h // 2
+    """The map's width and height in cells with hexes of `w` x `h`, coordinates included."""
+    return GUTTER + COLUMNS * w, HEADER + ROWS * h + h // 2
 
 
 def step(spot: int, columns: int, rows: int) -> int | None:
@@ -73,12 +81,16 @@ def pieces_code(view: CryptidState, spot: int, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "+"
 
 
-def hex_lines(view: CryptidState, spot: int, w: int, h: int) -> list[str]:
+def hex_lines(view: CryptidState, spot: int, w: int, h: int, marked: bool = False) -> list[str]:
     """The `h` lines of `w` cells that draw hex `spot`: its codes and pieces, then (when there is room) its name
-    and its terrain in words."""
+    and its terrain in words. `marked` (the learning aid: the habitat could be here) puts a ? before the pieces,
+    which keeps the codes whole."""
     top = TERRAIN_LETTERS[terrain(view.board, spot)] + ANIMAL_LETTERS[animal(view.board, spot)]
     top += structure_code(view, spot)
-    pieces = pieces_code(view, spot, w)
+    pieces = pieces_code(view, spot, w - 1 if marked else w)
+    if marked:
+        # First on the line, under the terrain's letter: at its end it would touch the next column's hex.
+        pieces = f"?{pieces:<{w - 1}}" if w < 6 else f"? {pieces}".strip()
     if h >= 4:
         lines = [space_name(spot), top, pieces, TERRAIN_NAMES[terrain(view.board, spot)]]
     elif h == 3:
@@ -88,15 +100,27 @@ def hex_lines(view: CryptidState, spot: int, w: int, h: int) -> list[str]:
     return [line[:w].center(w) for line in lines] + [" " * w] * (h - len(lines))
 
 
+def framed(lines: list[str]) -> list[str]:
+    """The cursor's hex with a frame [ ] on each line whose edges are blank (its codes and words stay whole), where
+    the hex is wide enough for one."""
+    if len(lines[0]) < 6:
+        return lines
+    return [f"[{line[1:-1]}]" if line[0] == line[-1] == " " else line for line in lines]
+
+
 class HexMap(Widget):
-    """Draws the map for a view. `cursor` is reversed; `marked` spaces (the learning aid's candidates) show a ?
-    at their right; the space of the last decision is underlined."""
+    """Draws the map for a view, with column letters on top and row numbers on the left. The `cursor` hex is in
+    reverse video and bold (framed [ ] where hexes are 6 wide or more), so it shows without colour too; `marked`
+    spaces (the learning aid's candidates) show a ? before their pieces; the space of the last decision is
+    underlined."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         *(f"hex-map--{name}" for name in TERRAIN_NAMES),
-        "hex-map--cursor",
+        "hex-map--coordinates",
         "hex-map--last",
     }
+    # Textual's component styles carry no reverse video, so the cursor's is set here.
+    CURSOR: ClassVar[Style] = Style(reverse=True, bold=True)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -115,24 +139,29 @@ class HexMap(Widget):
             return Content("")
         w, h = hex_size(self.size.width, self.size.height)
         _, height = map_size(w, h)
-        # Per line, its cells as (text, style) blocks in column order; half a hex of blank above odd columns and
-        # below even ones.
-        rows: list[list[Content]] = [[] for _ in range(height)]
+        coordinates = self.get_visual_style("hex-map--coordinates", partial=True)
+        letters = "".join(letter.center(w) for letter in COLUMN_LETTERS)
+        # Per line, its cells as (text, style) blocks: the row number where a row of even columns starts, then the
+        # hexes in column order, half a hex of blank above odd columns and below even ones.
+        rows: list[list[Content]] = [[Content.styled(" " * GUTTER + letters, coordinates)]]
+        for line in range(height - HEADER):
+            number = f"{line // h + 1:<{GUTTER}}" if line % h == 0 and line // h < ROWS else " " * GUTTER
+            rows.append([Content.styled(number, coordinates)])
         blank = Content(" " * w)
         for column in range(COLUMNS):
-            offset = h // 2 if column % 2 else 0
-            for line in range(offset):
+            offset = HEADER + (h // 2 if column % 2 else 0)
+            for line in range(HEADER, offset):
                 rows[line].append(blank)
             for row in range(ROWS):
                 spot = space(column, row)
                 style = self.get_visual_style(f"hex-map--{TERRAIN_NAMES[terrain(view.board, spot)]}")
                 if spot == self.last:
                     style += self.get_visual_style("hex-map--last", partial=True)
+                lines = hex_lines(view, spot, w, h, bool(self.marked >> spot & 1))
                 if spot == self.cursor:
-                    style += self.get_visual_style("hex-map--cursor", partial=True)
-                for index, text in enumerate(hex_lines(view, spot, w, h)):
-                    if index == 0 and self.marked >> spot & 1:
-                        text = text[:-1] + "?"
+                    style += self.CURSOR
+                    lines = framed(lines)
+                for index, text in enumerate(lines):
                     rows[row * h + offset + index].append(Content.styled(text, style))
             for line in range(ROWS * h + offset, height):
                 rows[line].append(blank)

@@ -1,26 +1,64 @@
 """The players: whose turn, the pieces each has placed, your clue(s) with their colours (none for a spectator), the
-hint once revealed, and (the learning aid) how many clues each colour could still hold."""
+hint once revealed, and (the learning aid) the clues each other colour could still hold."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.cryptid.cards import CLUES, HINTS
+from exotui.games.cryptid.cards import CLUES, HINTS, TERRAIN_LETTERS, TERRAIN_NAMES
 from exotui.games.cryptid.rules import colours_of, current_player
 from exotui.games.cryptid.state import HIDDEN, NONE, OPENING, OVER, CryptidState
 from exotui.games.cryptid.view import COLOUR_NAMES
 from exotui.tui.tables.cryptid.hex_map import COLOUR_LETTERS
 
+# A clue in a few cells, in the map's own letters: "FD" on forest or desert, "1W" within one space of water ("1bc"
+# of either animal territory), "2▲" within two of a standing stone ("2b" bear), "3w" within three of a white
+# structure; "¬" before a negated clue.
+_WITHIN_CODES: Final = {
+    **{name: letter for name, letter in zip(TERRAIN_NAMES, TERRAIN_LETTERS, strict=True)},
+    "animal": "bc",
+    "stone": "▲",
+    "shack": "⌂",
+    "bear": "b",
+    "cougar": "c",
+    "white": "w",
+    "green": "g",
+    "blue": "b",
+    "black": "k",
+}
+# Up to this many clues a colour could hold are listed by code; more are counted (early in the game, when the list
+# would fill the panel at 80x24).
+LISTED: Final = 8
+
+
+def clue_code(clue: int) -> str:
+    """The clue's code: see _WITHIN_CODES."""
+    ident = CLUES[clue].id
+    negated = ident.startswith("not:")
+    kind, _, what = ident.removeprefix("not:").partition(":")
+    if kind == "on":
+        code = "".join(TERRAIN_LETTERS[TERRAIN_NAMES.index(name)] for name in what.split("-"))
+    else:
+        code = kind.removeprefix("within") + _WITHIN_CODES[what]
+    return ("¬" if negated else "") + code
+
+
+def possible_text(clues: tuple[int, ...]) -> str:
+    """What a colour could hold: its clues by code when few, else how many."""
+    if len(clues) > LISTED:
+        return f"{len(clues)} clues"
+    return " ".join(map(clue_code, clues))
+
 
 def player_lines(
-    view: CryptidState, viewer: int | None, labels: tuple[str, ...], possible: dict[int, int] | None
+    view: CryptidState, viewer: int | None, labels: tuple[str, ...], possible: dict[int, tuple[int, ...]] | None
 ) -> list[tuple[str, bool]]:
     """(text, deciding) per line: the turn, then one per seat (its colour letters, cubes ■ and discs ●, ▶ when
-    deciding, and with the learning aid ·N, the clues each of its colours could still hold), then the viewer's clues
-    and the hint."""
+    deciding), and with the learning aid a line under it per colour of another seat: the clues it could still
+    hold; then the viewer's clues and the hint."""
     deciding = current_player(view)
     if view.step == OPENING:
         lines = [(f"Opening: cube {view.opening_placed + 1} of {2 * view.players}", False)]
@@ -32,10 +70,10 @@ def player_lines(
         cubes = sum(len(view.cubes[colour]) for colour in colours)
         discs = sum(len(view.discs[colour]) for colour in colours)
         mark = "▶" if seat == deciding else " "
-        text = f"{mark}{letters} {labels[seat]} ■{cubes} ●{discs}"
+        lines.append((f"{mark}{letters} {labels[seat]} ■{cubes} ●{discs}", seat == deciding))
         if possible is not None and seat != viewer:
-            text += " ·" + "/".join(str(possible[colour]) for colour in colours)
-        lines.append((text, seat == deciding))
+            for colour in colours:
+                lines.append((f"  {COLOUR_LETTERS[colour]} could hold: {possible_text(possible[colour])}", False))
     for colour in colours_of(view.players, viewer) if viewer is not None else ():
         clue = view.clues[colour]
         if clue != HIDDEN:
@@ -56,7 +94,11 @@ class Players(Widget):
         self.lines: list[tuple[str, bool]] = []
 
     def show(
-        self, view: CryptidState, viewer: int | None, labels: tuple[str, ...], possible: dict[int, int] | None
+        self,
+        view: CryptidState,
+        viewer: int | None,
+        labels: tuple[str, ...],
+        possible: dict[int, tuple[int, ...]] | None,
     ) -> None:
         self.lines = player_lines(view, viewer, labels, possible)
         self.refresh(layout=True)
