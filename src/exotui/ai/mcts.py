@@ -94,7 +94,8 @@ class SearchResult(msgspec.Struct, frozen=True):
     exact: bool
 
 
-ProgressCallback = Callable[[Progress], None]
+# What it returns is not read (a UI posts a message and gets a flag back).
+ProgressCallback = Callable[[Progress], object]
 # A game's `rollout_action` hook.
 Policy = Callable[[Any, Sequence[Any], random.Random], Any]
 

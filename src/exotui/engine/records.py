@@ -576,7 +576,7 @@ class _SignalGate:
     def __init__(self) -> None:
         self.depth = 0
         self.pending: int | None = None
-        self.on_exit: Callable[[int], None] = _exit_with_signal
+        self.on_exit: Callable[[int], object] = _exit_with_signal
 
     def handle(self, signum: int, frame: object) -> None:
         if self.depth:
@@ -606,7 +606,7 @@ _EXIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if
 
 
 def exit_cleanly_on_signals(
-    on_exit: Callable[[int], None] = _exit_with_signal,
+    on_exit: Callable[[int], object] = _exit_with_signal,
     signals: Sequence[signal.Signals] = _EXIT_SIGNALS,
 ) -> Callable[[], None]:
     """On SIGHUP (a dropped SSH connection) or SIGTERM, let the action being recorded finish saving, then exit.

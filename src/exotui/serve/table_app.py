@@ -291,8 +291,8 @@ def vote_line(vote: wire.RematchVote) -> str:
 class TableApp(App[None]):
     CSS_PATH: ClassVar[CSSPathType | None] = [Path(tui_app.__file__).parent / "exotui.tcss", *STYLESHEETS]
     TITLE = "exotui table"
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = tui_app.ExoTuiApp.HORIZONTAL_BREAKPOINTS
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = tui_app.ExoTuiApp.VERTICAL_BREAKPOINTS
+    HORIZONTAL_BREAKPOINTS = tui_app.ExoTuiApp.HORIZONTAL_BREAKPOINTS
+    VERTICAL_BREAKPOINTS = tui_app.ExoTuiApp.VERTICAL_BREAKPOINTS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "help", key_display="?"),
         Binding("q", "request_quit", "leave"),

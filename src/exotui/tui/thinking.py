@@ -29,7 +29,7 @@ def decide(
     view: Any,
     seat: int,
     cancel: threading.Event,
-    report: Callable[[Thought], None],
+    report: Callable[[Thought], object],
 ) -> Any:
     """The player's action for `seat` in `view`. Runs in a worker thread; `report` is called from it.
 

@@ -6,7 +6,7 @@ Only headers are read to list the saves; an unreadable file is listed with its p
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -28,6 +28,9 @@ from exotui.tui.widgets.too_small import TooSmall
 # game and its seats the columns it adds.
 WHAT_WIDTH: Final = 38
 OTHER_COLUMNS: Final = 42
+
+if TYPE_CHECKING:
+    from exotui.tui.app import ExoTuiApp
 
 
 def game_title(game_id: str) -> str:
@@ -97,7 +100,7 @@ class LoadScreen(Screen[None]):
         self.news: tuple[int, str] | None = None
 
     @property
-    def table(self) -> DataTable[str]:
+    def table(self) -> DataTable[Text]:
         return self.query_one("#saves", DataTable)
 
     def compose(self) -> ComposeResult:
@@ -201,7 +204,7 @@ class LoadScreen(Screen[None]):
                 NoticeScreen("This save cannot be opened", f"{printable_path(entry.path)}: {entry.problem}")
             )
             return
-        self.app.open_save(entry.path, replay=replay)
+        cast("ExoTuiApp", self.app).open_save(entry.path, replay=replay)
 
     def action_replay(self) -> None:
         self.action_open(replay=True)
