@@ -7,7 +7,7 @@ import pytest
 
 from exotui.engine.protocol import GameSetupError, IllegalAction
 from exotui.games import get
-from exotui.games.rodents import rules
+from exotui.games.rodents import automaton, rules
 from exotui.games.rodents.cards import ALL_CARDS, BACK_OF, CARDS, HOUSE_NOTE
 from exotui.games.rodents.state import (
     ACT,
@@ -362,7 +362,7 @@ def solo(stack, **fields):
 
 
 def automaton_turn(state):
-    return rules._automaton_turn(state)
+    return automaton.turn(state)
 
 
 def test_the_automaton_places_rodents_and_predators_in_its_own_collection_eating_its_own_rodents():

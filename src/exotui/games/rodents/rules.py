@@ -1,4 +1,5 @@
-"""Raging Rodents rules: setup and invasions, scoring, the legal decisions, the reducer and the solo automaton.
+"""Raging Rodents rules: setup and invasions, scoring, the legal decisions and the reducer; the solo automaton's
+turns are `automaton.py`'s.
 
 Every rule of the rules text (raging-rodents.txt) and of RULINGS.md section 5 is decided in this module. Steps with
 nothing to decide (dealing, a predator eating, the automaton's turns, a solo turn with an empty hand, scoring) run
@@ -15,13 +16,12 @@ import msgspec
 from exotui.engine.protocol import IllegalAction, check_action
 from exotui.engine.rng import below, shuffled
 from exotui.engine.rng import seed_state as rng_seed
+from exotui.games.rodents import automaton
 from exotui.games.rodents.cards import (
-    ADAPTATION,
     ALL_CARDS,
     CARDS,
     MUTATION,
     PREDATOR,
-    PREDATOR_OF,
     PREDATOR_POINTS,
     RODENT,
     card_name,
@@ -35,9 +35,6 @@ from exotui.games.rodents.state import (
     NO_TARGET,
     OVER,
     PLACE,
-    TO_BOTTOM,
-    AutoMove,
-    AutoTurn,
     Collection,
     Pass,
     Place,
@@ -197,7 +194,7 @@ def _deal(state: RodentsState) -> RodentsState:
         pending_slot=-1,
         rng=rng,
     )
-    return _automaton_turn(state) if players == 1 else state
+    return automaton.turn(state) if players == 1 else state
 
 
 def _starting_player(hands: Sequence[Sequence[int]], rng: int) -> tuple[int, int]:
@@ -426,7 +423,7 @@ def _end_turn(state: RodentsState) -> RodentsState:
         while True:
             if state.invasion_turns >= SOLO_TURNS:
                 return _score(state)
-            state = _automaton_turn(msgspec.structs.replace(state, turn=state.turn + 1))
+            state = automaton.turn(msgspec.structs.replace(state, turn=state.turn + 1))
             if state.hands[0]:
                 return state
             # An empty hand passes: the automaton plays on.
@@ -464,94 +461,6 @@ def outcome(state: RodentsState) -> tuple[float, ...]:
     best = max(scores)
     winners = scores.count(best)
     return tuple(1.0 / winners if score == best else 0.0 for score in scores)
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# The solo automaton (the rules page, with RULINGS.md 5's exact priorities)
-
-
-def _automaton_turn(state: RodentsState) -> RodentsState:
-    """Reveal the top of the stack one card at a time and place it, until two are placed.
-
-    An event with no rodent in the automaton's collection goes to the bottom and the next card is revealed; once
-    every card left was sent to the bottom this turn, the turn ends.
-    """
-    stack = list(state.stack)
-    unseen = state.stack_unseen
-    collections = state.collections
-    removed = state.removed
-    moves: list[AutoMove] = []
-    bottomed: set[int] = set()
-    placed = 0
-    while placed < AUTOMATON_CARDS and stack and stack[0] not in bottomed:
-        card = stack.pop(0)
-        if card < 0:
-            raise IllegalAction("the automaton's next card is not known in this view")
-        if unseen:
-            unseen -= 1
-        own = collections[AUTOMATON]
-        kind = CARDS[card].kind
-        if kind in (MUTATION, ADAPTATION) and not own.rodents:
-            stack.append(card)
-            bottomed.add(card)
-            moves.append(AutoMove(card, TO_BOTTOM))
-            continue
-        eaten: tuple[int, ...] = ()
-        rodent = NO_TARGET
-        if kind == MUTATION:
-            rodent = automaton_mutation_target(collections, card)
-        elif kind == ADAPTATION:
-            rodent = automaton_adaptation_target(collections, card)
-        elif kind == PREDATOR:
-            eaten = tuple(one.card for one in eaten_by(own, card))
-        target = NO_TARGET if rodent == NO_TARGET else own.rodents[rodent].card
-        collections, removed = place(collections, removed, card, AUTOMATON, rodent)
-        moves.append(AutoMove(card, target, eaten))
-        placed += 1
-    return msgspec.structs.replace(
-        state,
-        stack=tuple(stack),
-        stack_unseen=unseen,
-        collections=collections,
-        removed=removed,
-        automaton=(*state.automaton, AutoTurn(state.invasion, tuple(moves))),
-    )
-
-
-def _automaton_points(collections: Sequence[Collection]) -> int:
-    return collection_points(collections[AUTOMATON], habitat_counts(collections))
-
-
-def automaton_mutation_target(collections: Sequence[Collection], mutation: int) -> int:
-    """The rodent of the automaton's collection a mutation goes under.
-
-    First the rodents where it does not give a negative value (values now, with the current N); if none, the rodents
-    needing protection (their habitat's predator is not face up in any collection); among several, or if neither
-    picks one, the rodent revealed last.
-    """
-    rodents = collections[AUTOMATON].rodents
-    counts = habitat_counts(collections)
-    candidates = [i for i, one in enumerate(rodents) if mutate(rodent_points(one, counts), mutation) >= 0]
-    if not candidates:
-        face_up = {card for collection in collections for card in collection.predators}
-        candidates = [i for i, one in enumerate(rodents) if PREDATOR_OF[habitat(one)] not in face_up]
-    return max(candidates) if candidates else len(rodents) - 1
-
-
-def automaton_adaptation_target(collections: tuple[Collection, ...], adaptation: int) -> int:
-    """The rodent of the automaton's collection an adaptation goes on: filters in order, each kept only if it
-    leaves someone: another habitat than the card's, no adaptation yet, the largest change in the automaton's total
-    now (even if negative), then the rodent revealed last."""
-    rodents = collections[AUTOMATON].rodents
-    candidates = list(range(len(rodents)))
-    where = CARDS[adaptation].habitat
-    elsewhere = [i for i in candidates if habitat(rodents[i]) != where]
-    candidates = elsewhere or candidates
-    bare = [i for i in candidates if not rodents[i].adaptations]
-    candidates = bare or candidates
-    change = {i: _automaton_points(place(collections, (), adaptation, AUTOMATON, i)[0]) for i in candidates}
-    best = max(change.values())
-    return max(i for i in candidates if change[i] == best)
 
 
 # ---------------------------------------------------------------------------------------------------------------
