@@ -19,7 +19,7 @@ from exotui.games.endless.view import SEAT_NAMES
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.choices import Choices, load_choices, save_choices
 from exotui.tui.screens.game import GameScreen
-from exotui.tui.tables.endless.board import EndlessBoard, Mode
+from exotui.tui.tables.endless.board import EndlessBoard, Mode, readable
 from exotui.tui.tables.endless.discard_piles import DiscardPiles
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
@@ -290,3 +290,36 @@ async def test_the_new_game_form_names_who_starts_or_says_it_is_drawn(game, play
             assert not seats.query("#starts")
         else:
             assert texts[-1] == "Starts" and str(seats.query_one("#starts", Static).render()) == starts
+
+
+def test_the_card_reader_tells_feign_death_livestock_and_the_rows_abbreviations():
+    from endless_builders import position, species
+
+    board = [
+        species("North Western Hognose Snake", 0, 0),
+        species("South Melon Aphids", 1, 2),
+        species("South Mexican Honeypot Ants", 1, 2),
+    ]
+    items = readable(position(board=board), 0, SEAT_NAMES)
+    texts = " ".join(item.text for item in items)
+    assert "(Feign death)" in texts and "(Livestock)" in texts
+    assert "hum humans" in items[0].text and items[0].habitat == 0
+    assert {item.where for item in items} >= {"habitat 4", "North's, at habitat 1", "South's, at habitat 2"}
+
+
+@in_event_loop
+async def test_v_opens_the_card_reader_the_arrows_go_through_the_cards_and_esc_closes_it() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 5)
+        the_board = board(app)
+        assert await play_to(pilot, lambda b: b.view.turn >= 3 and b.mode is Mode.CARD)
+        text = app.screen.query_one("#card-text", Static)
+        await pilot.press("v")
+        assert the_board.reading == 0 and str(text.render()).startswith("1/")
+        assert not app.screen.query_one(Prompt).display
+        await pilot.press("right")
+        assert str(text.render()).startswith("2/")
+        await pilot.press("escape")
+        assert the_board.reading is None and app.screen.query_one(Prompt).display
+        assert the_board.mode is Mode.CARD

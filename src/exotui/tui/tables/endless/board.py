@@ -11,7 +11,7 @@ window lets you reveal (a window where you hold nothing to reveal never asks); p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, NamedTuple
 
 import msgspec
 from textual import events
@@ -20,16 +20,21 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
+from exotui.games.endless import abilities
 from exotui.games.endless.cards import (
+    ANTS,
+    APHIDS,
     EFFECTS,
     EVENTS,
     HABITATS,
     HIDDEN,
+    HOGNOSE,
     HOMOGENIZATION,
     HOUSE_NOTE,
     INSECT_SWARM,
     KINDS,
     PATHOGEN,
+    RESOURCE_NAMES,
     SPECIES,
     card_name,
     card_text,
@@ -58,12 +63,13 @@ from exotui.games.endless.state import (
     Sicken,
     Stand,
 )
+from exotui.games.endless.table import Table
 from exotui.games.endless.view import SEAT_NAMES, describe
 from exotui.tui.choices import load_choices, save_choices
 from exotui.tui.tables.card_then_answer import CardThenAnswerBoard, Mode
 from exotui.tui.tables.endless.discard_piles import DiscardPiles
 from exotui.tui.tables.endless.event_zones import EventZones
-from exotui.tui.tables.endless.habitat_row import HabitatRow
+from exotui.tui.tables.endless.habitat_row import HabitatRow, habitat_lines
 from exotui.tui.tables.endless.hand import HandZone
 from exotui.tui.tables.endless.turn_tracker import TurnTracker
 from exotui.tui.widgets.ai_status import AiStatus
@@ -136,6 +142,70 @@ def focus_card(view: EndlessState, action: Any) -> int:
     return card if isinstance(card, int) else -1
 
 
+class Readable(NamedTuple):
+    """A card in sight that the reader (v) can show: its text, where it is, and what the row marks for it."""
+
+    text: str
+    where: str
+    habitat: int = -1
+    species: int = -1
+    hand: int = -1
+
+
+def readable(view: EndlessState, viewer: int | None, labels: Sequence[str]) -> list[Readable]:
+    """Every card in sight, in the table's order: the habitats (with their effects and what the row's words mean),
+    the species of both sides (with their effects), the hand, the event zones, then the discard piles."""
+    t = Table(view)
+    items: list[Readable] = []
+    for position, habitat in enumerate(view.habitats):
+        _, resources, notes = habitat_lines(t, position)
+        parts = [card_text(habitat.card)]
+        if habitat.copy >= 0:
+            parts.append(f"It plays as a copy of {card_name(habitat.copy)}: {card_text(habitat.copy)}")
+        parts.extend(card_text(effect) for effect in habitat.effects)
+        parts.extend(
+            f"Offroading Degradation: no species may exert here until the end of turn {o.until}."
+            for o in view.offroads
+            if o.position == position
+        )
+        row = f"The row shows '{resources}' ({RESOURCE_WORDS}) and '{notes}'."
+        items.append(Readable(" ".join([*parts, row]), f"habitat {position + 1}", habitat=position))
+    below = 1 if viewer is None else viewer
+    for seat in (1 - below, below):
+        for sp in t.species[seat]:
+            parts = [card_text(sp.card), *(card_text(effect) for effect in sp.effects)]
+            if sp.kind == HOGNOSE and sp.population == 0:
+                parts.append("At 0 it stays in play (Feign death): it exerts, predates and loses nothing more.")
+            if sp.kind == APHIDS and any(other.kind == ANTS for other in t.at(sp.habitat)):
+                parts.append("Beside Mexican Honeypot Ants it loses nothing when preyed on (Livestock).")
+            grow, fall = abilities.growth(t, sp, True), abilities.decline(t, sp, sp.owner)
+            parts.append(
+                f"Now: {sp.population} population; it gains {grow} when it exerts here and loses {fall} in its "
+                f"owner's Termination (Y counts in every Termination, of both players)."
+            )
+            where = f"{labels[seat]}'s, at habitat {sp.habitat + 1}"
+            items.append(Readable(" ".join(parts), where, species=sp.card))
+    if viewer is not None:
+        for index, card in enumerate(view.hands[viewer]):
+            items.append(Readable(card_text(card), "your hand", hand=index))
+    for seat in (0, 1):
+        event = view.events[seat]
+        if event >= 0:
+            items.append(Readable(card_text(event), f"{labels[seat]}'s event zone, face down"))
+        if view.climate[seat] >= 0:
+            items.append(Readable(card_text(view.climate[seat]), f"on {labels[seat]}'s event zone"))
+    for seat in (0, 1):
+        for card in view.discards[seat]:
+            items.append(Readable(card_text(card), f"{labels[seat]}'s discard pile"))
+    for card in view.removed:
+        items.append(Readable(card_text(card), "removed from the game"))
+    return items
+
+
+# The resources' short names in the row.
+RESOURCE_WORDS: Final = ", ".join(f"{name[:3]} {name}" for name in RESOURCE_NAMES.values())
+
+
 class EndlessBoard(CardThenAnswerBoard):
     HELP = "\n".join(
         [
@@ -148,6 +218,9 @@ class EndlessBoard(CardThenAnswerBoard):
             "default), at every window, or never (r reveals); kept for next time",
             "  p                         open or close the discard piles",
             "  L                         the whole log (PgUp/PgDn scroll it; L or Esc: back to the table)",
+            "  v                         read any card in sight: the arrows go through the habitats, both sides' "
+            "species, your hand, the event zones and the discard piles; its full text, effects and what the row's "
+            "words mean (v or Esc closes)",
             "Hand: S species, F effect, E event; each item is labelled by the key that picks it (1-9, then a, b...).",
             "A species reads: name, population, X/Y (growth when it exerts / decline in every Termination, of both "
             "players, with the reductions that apply in its owner's own: bonuses applied), e if exerted, a letter per "
@@ -201,6 +274,7 @@ class EndlessBoard(CardThenAnswerBoard):
         Binding("p", "piles", "piles", show=False),
         Binding("L", "log_whole", "log", show=False),
         Binding("W", "reveal_windows", "reveal windows", show=False),
+        Binding("v", "read", "read a card", show=False),
         *answer_bindings("pick"),
     ]
 
@@ -219,6 +293,8 @@ class EndlessBoard(CardThenAnswerBoard):
         remembered = load_choices().reveal_windows
         self.reveal_windows = remembered if remembered in REVEAL_SETTINGS else DEFAULT_REVEALS
         self.armed = False
+        # The card reader (v): the card under its cursor, or None when it is closed.
+        self.reading: int | None = None
         # The last reveal window shown to the person, and whether it was passed for them.
         self.window: tuple[EndlessState, bool] | None = None
 
@@ -332,6 +408,9 @@ class EndlessBoard(CardThenAnswerBoard):
         choices = self._choices()
         focused = choices[self.option][0] if choices else None
         habitat, species = marks(view, focused) if focused is not None else (-1, -1)
+        reading = self._read_item()
+        if reading is not None:
+            habitat, species = reading.habitat, reading.species
         self.query_one(TurnTracker).show(view, self.labels)
         # A spectator sees the row as South does (North above): it has no side of its own.
         below = 1 if self.viewer is None else self.viewer
@@ -348,10 +427,16 @@ class EndlessBoard(CardThenAnswerBoard):
         elif focused is not None:
             card = focus_card(view, focused)
         text = self.query_one("#card-text", Static)
-        text.update(card_text(card) if card >= 0 else "")
+        text.set_class(reading is not None, "-reading")
+        if reading is not None:
+            count = len(readable(view, self.viewer, self.labels))
+            assert self.reading is not None
+            text.update(f"{self.reading + 1}/{count}, {reading.where} (←→ or ↑↓; v or Esc closes): {reading.text}")
+        else:
+            text.update(card_text(card) if card >= 0 else "")
         choosing = self.mode is not Mode.WAIT
-        self.query_one(Prompt).display = choosing
-        self.query_one(AiStatus).display = not choosing
+        self.query_one(Prompt).display = choosing and reading is None
+        self.query_one(AiStatus).display = not choosing and reading is None
         self._draw_prompt(choices)
 
     def _draw_hand(self) -> None:
@@ -366,12 +451,16 @@ class EndlessBoard(CardThenAnswerBoard):
         other = 1 - self.viewer
         title = f"Hand ({len(hand)}; {self.labels[other]} {len(self.view.hands[other])}):"
         deploying = self.mode is Mode.CARD
+        reading = self._read_item()
+        cursor = self.item if deploying else None
+        if reading is not None:
+            cursor = reading.hand if reading.hand >= 0 else None
         self.query_one(HandZone).show(
             title,
             hand,
             playable,
             extra="End the Deploy Phase" if deploying else "",
-            cursor=self.item if deploying else None,
+            cursor=cursor,
         )
 
     def _draw_prompt(self, choices: list[tuple[Any, str]]) -> None:
@@ -405,6 +494,46 @@ class EndlessBoard(CardThenAnswerBoard):
         task = view.tasks[-1]
         return QUESTIONS.get(task[0], "Your decision") if task else "Your decision"
 
+    def _read_item(self) -> Readable | None:
+        if self.reading is None or self.view is None:
+            return None
+        items = readable(self.view, self.viewer, self.labels)
+        if not items:
+            return None
+        self.reading %= len(items)
+        return items[self.reading]
+
+    def action_read(self) -> None:
+        """v: open the card reader on the first card in sight (or close it): the arrows go through every card in
+        sight, the row and the hand mark the one read, and its full text is shown with what the table's words mean."""
+        if self.reading is not None:
+            self.reading = None
+        elif self.view is None or not readable(self.view, self.viewer, self.labels):
+            self._notice("No card in sight yet.")
+            return
+        else:
+            self.reading = 0
+        self._draw()
+
+    def action_move(self, columns: int, rows: int) -> None:
+        if self.reading is not None:
+            self.reading += columns + rows
+            self._draw()
+            return
+        super().action_move(columns, rows)
+
+    def action_choose(self) -> None:
+        if self.reading is not None:
+            self._notice("The card reader is open: v or Esc closes it, then Enter chooses.")
+            return
+        super().action_choose()
+
+    def action_pick(self, number: int) -> None:
+        if self.reading is not None:
+            self.reading = None
+            self._draw()
+        super().action_pick(number)
+
     def action_log_whole(self) -> None:
         """L: the whole log over the table (PgUp/PgDn scroll it), until L or Esc."""
         self.toggle_class("-log-whole")
@@ -415,6 +544,10 @@ class EndlessBoard(CardThenAnswerBoard):
     def action_back(self) -> None:
         if self.has_class("-log-whole"):
             self.remove_class("-log-whole")
+            return
+        if self.reading is not None:
+            self.reading = None
+            self._draw()
             return
         super().action_back()
 
