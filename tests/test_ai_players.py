@@ -181,7 +181,7 @@ def test_easy_draws_the_policys_share_of_its_decisions_from_its_seed() -> None:
 
 
 def test_a_game_without_easy_play_gets_the_easy_of_every_game() -> None:
-    # The draw tuned on ExoFauna, which ExoFauna, Raging Rodents and Endless Forms keep.
+    # The draw tuned on ExoFauna, which ExoFauna and Endless Forms keep.
     assert EasyPlay() == EasyPlay(temperature=0.25, share=0.25, margin=None, policy_share=0.0)
 
     class Declared(Tricks):

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from exotui import games
-from exotui.ai.players import make_player
+from exotui.ai.mcts import SearchConfig
+from exotui.ai.players import MctsPlayer, make_player
 from honesty import assert_same_decision, random_positions
 from rodents_builders import card, collection, position
 
@@ -42,3 +43,20 @@ def test_mcts_eats_the_rival_rodents_with_its_predator() -> None:
         state = GAME.apply(state, player.choose(GAME, GAME.view(state, 0), 0))
     assert state.collections[1].predators == (card("Fox"),)
     assert state.collections[1].rodents == ()
+
+
+def test_easy_never_plays_a_decision_its_search_judged_well_below_its_best() -> None:
+    """A short search visits a swap (no points either way) nearly as often as a card worth playing, and easy's draw
+    took it: easy lost to greedy (docs/strength.md). From this position the draw without a margin played a decision
+    judged more than 0.05 below the best for 6 of these 12 seeds; the game's easy now leaves them out."""
+    (state,) = random_positions(GAME, range(1), (0, 12), 2)
+    seat = GAME.current_player(state)
+    view = GAME.view(state, seat)
+    margin = GAME.easy_play.margin
+    assert margin == 0.05
+    for seed in range(12):
+        easy = MctsPlayer("easy", SearchConfig(iterations=300), seed, easy=True)
+        result = easy.decide(GAME, view, seat)
+        top = max(result.stats, key=lambda s: (s.visits, s.mean_value))
+        played = next(s for s in result.stats if s.action == result.action)
+        assert played.mean_value >= top.mean_value - margin

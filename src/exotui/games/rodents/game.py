@@ -5,7 +5,7 @@ from __future__ import annotations
 from exotui.engine.protocol import Game, check_setup
 from exotui.games.rodents import rules
 from exotui.games.rodents import view as views
-from exotui.games.rodents.heuristic import evaluate, rollout_action
+from exotui.games.rodents.heuristic import EASY_PLAY, evaluate, rollout_action
 from exotui.games.rodents.state import OVER, RodentsAction, RodentsState
 
 
@@ -36,6 +36,8 @@ class RodentsGame:
     rival = staticmethod(views.rival)
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
+    # How the easy level plays: it leaves out decisions estimated far below its best (heuristic.py).
+    easy_play = EASY_PLAY
     # The app's hint says why (docs/engine.md, "A game in the app").
     hint_reason = staticmethod(views.hint_reason)
 

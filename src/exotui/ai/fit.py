@@ -1,0 +1,132 @@
+"""An evaluation fitted to self-play: logistic regression on a game's position features, in plain Python.
+
+A game that wants its `evaluate` fitted offers `features(state, seat) -> tuple[float, ...]` (what a seat has,
+from the true state, since `evaluate` judges determinized states) and keeps the fitted weights as data next to
+its heuristic. Between seats the evaluation is a softmax of w . features (for two seats the logistic of the
+difference), so the fit is a logistic regression of "seat 0 won" on features(seat 0) - features(seat 1), without an
+intercept (the seats are alike). Refit with `python -m exotui.ai.fit GAME` (see `main`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from exotui import games
+from exotui.ai.match import play_match
+from exotui.ai.players import make_player
+from exotui.engine.protocol import Game
+
+Features = Callable[[Any, int], tuple[float, ...]]
+# L2 penalty per sample: keeps the weights finite on separable data, far below what moves them otherwise.
+_RIDGE = 1e-4
+
+
+def self_play(
+    game: Game, features: Features, spec: str, games_played: int, seed: int, variant: str | None = None
+) -> list[tuple[tuple[float, ...], float]]:
+    """Two-seat games of `spec` against itself: every position before a decision, as (seat 0's features minus
+    seat 1's, seat 0's result: 1 won, 0 lost, 1/2 shared)."""
+    samples: list[tuple[tuple[float, ...], float]] = []
+    for index in range(games_played):
+        players = [make_player(spec, seed * 1_000_003 + index * 2 + seat) for seat in range(2)]
+        states: list[Any] = []
+
+        def seen(state: Any, action: Any, states: list[Any] = states) -> None:
+            states.append(state)
+
+        result = play_match(game, players, seed + index, variant, on_action=seen)
+        label = 0.5 + (result.outcome[0] - result.outcome[1]) / 2
+        for state in states:
+            mine, theirs = features(state, 0), features(state, 1)
+            samples.append((tuple(a - b for a, b in zip(mine, theirs, strict=True)), label))
+    return samples
+
+
+def logistic_fit(samples: Sequence[tuple[Sequence[float], float]], rounds: int = 30) -> list[float]:
+    """The weights w maximizing the likelihood of the labels under P(1) = 1 / (1 + exp(-w . x)), by Newton's method
+    (iteratively reweighted least squares); labels may be fractions (a shared win counts half each way)."""
+    size = len(samples[0][0])
+    weights = [0.0] * size
+    for _ in range(rounds):
+        gradient = [-_RIDGE * len(samples) * w for w in weights]
+        hessian = [[(_RIDGE * len(samples) if i == j else 0.0) for j in range(size)] for i in range(size)]
+        for x, y in samples:
+            p = 1 / (1 + math.exp(-sum(w * v for w, v in zip(weights, x, strict=True))))
+            spread = p * (1 - p)
+            for i in range(size):
+                gradient[i] += (y - p) * x[i]
+                row = hessian[i]
+                for j in range(size):
+                    row[j] += spread * x[i] * x[j]
+        step = _solve(hessian, gradient)
+        weights = [w + s for w, s in zip(weights, step, strict=True)]
+        if max(abs(s) for s in step) < 1e-10:
+            break
+    return weights
+
+
+def log_loss(samples: Sequence[tuple[Sequence[float], float]], weights: Sequence[float]) -> float:
+    """The mean negative log-likelihood of the labels: how well the weights predict the results."""
+    total = 0.0
+    for x, y in samples:
+        p = 1 / (1 + math.exp(-sum(w * v for w, v in zip(weights, x, strict=True))))
+        p = min(1 - 1e-12, max(1e-12, p))
+        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
+    return total / len(samples)
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """matrix^-1 vector by Gaussian elimination with partial pivoting (the matrix is small and positive definite)."""
+    n = len(vector)
+    rows = [[*matrix[i], vector[i]] for i in range(n)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        for r in range(col + 1, n):
+            factor = rows[r][col] / rows[col][col]
+            for c in range(col, n + 1):
+                rows[r][c] -= factor * rows[col][c]
+    out = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        out[r] = (rows[r][n] - sum(rows[r][c] * out[c] for c in range(r + 1, n))) / rows[r][r]
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m exotui.ai.fit GAME [--games N] [--seed S] [--player SPEC]`: refit GAME's evaluation weights from
+    self-play and write them where its heuristic reads them (the game's `FEATURES` and `WEIGHTS_PATH`)."""
+    parser = argparse.ArgumentParser(prog="python -m exotui.ai.fit", description=main.__doc__)
+    parser.add_argument("game")
+    parser.add_argument("--games", type=int, default=300, help="self-play games (default: 300)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first deal (default: 1)")
+    parser.add_argument("--player", default="mcts:it=100", help="who plays both seats (default: mcts:it=100)")
+    args = parser.parse_args(argv)
+    game = games.get(args.game)
+    heuristic = __import__(f"exotui.games.{args.game}.heuristic", fromlist=["FEATURES"])
+    samples = self_play(game, heuristic.features, args.player, args.games, args.seed)
+    # The last fifth of the games held out, to tell a real gain from fitting the noise.
+    cut = len(samples) * 4 // 5
+    weights = logistic_fit(samples[:cut])
+    before = [float(w) for w in json.loads(Path(heuristic.WEIGHTS_PATH).read_text())["weights"]]
+    print(f"{len(samples)} positions from {args.games} games of {args.player}; held-out log loss:")
+    print(f"  current weights {before}: {log_loss(samples[cut:], before):.4f}")
+    print(f"  fitted weights  {[round(w, 4) for w in weights]}: {log_loss(samples[cut:], weights):.4f}")
+    weights = logistic_fit(samples)
+    data = {
+        "features": list(heuristic.FEATURES),
+        "weights": [round(w, 4) for w in weights],
+        "refit": f"python -m exotui.ai.fit {args.game} --games {args.games} --seed {args.seed} --player {args.player}",
+        "positions": len(samples),
+    }
+    Path(heuristic.WEIGHTS_PATH).write_text(json.dumps(data, indent=2) + "\n")
+    print(f"wrote {heuristic.WEIGHTS_PATH}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
