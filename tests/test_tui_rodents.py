@@ -19,9 +19,11 @@ from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.help import HelpScreen
+from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.tables.rodents.board import Mode, RodentsBoard, card_choices, list_choices
 from exotui.tui.tables.rodents.collection import CollectionZone
 from exotui.tui.tables.rodents.field import FieldZone
+from exotui.tui.tables.rodents.hands import HandsZone
 from exotui.tui.tables.rodents.invasion import InvasionPanel
 from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
 from pilot_helpers import in_event_loop, open_game, play_by_keys, press_answer, replays, settle, status_text
@@ -316,3 +318,31 @@ def test_the_scored_position_of_each_invasion_is_what_the_scores_gained() -> Non
                     assert (scored.invasion, scored.invasions) == (state.invasion, state.invasions)
                     assert GAME.current_player(scored) is None
                 state = after
+
+
+@in_event_loop
+async def test_hot_seat_the_next_person_finds_the_scored_invasion_with_no_hand_shown() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "human"), 4)
+        rng = random.Random(5)
+        for _ in range(300):
+            if isinstance(app.screen, PassKeyboardScreen):
+                await pilot.press("enter")
+            elif board(app).mode is Mode.PAUSE:
+                break
+            elif board(app).mode is not Mode.WAIT:
+                await press_for(pilot, prefer_plays(board(app).legal, rng), by_number=True)
+            await pilot.pause()
+        the_board = board(app)
+        assert the_board.mode is Mode.PAUSE
+        # Every hand and the Field as backs: whoever is at the keys, nobody's cards are named.
+        hands = str(the_board.query_one(HandsZone).render())
+        assert hands.startswith("Hands left") and "Your hand" not in hands
+        assert all(card < 0 for card in the_board.query_one(FieldZone).cards)
+        await pilot.press("space")
+        await settle(pilot)
+        if isinstance(app.screen, PassKeyboardScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        assert board(app).mode is not Mode.PAUSE and board(app).view.invasion == 2

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 
 from exotui.games.rodents import rules
-from exotui.games.rodents.cards import BACKS, CARDS, HABITATS, HOUSE_NOTE, PREDATOR_POINTS
+from exotui.games.rodents.cards import BACK_OF, BACKS, CARDS, HABITATS, HOUSE_NOTE, PREDATOR_POINTS
 from exotui.games.rodents.game import GAME
 from exotui.games.rodents.state import (
     AUTOMATON,
@@ -33,6 +33,7 @@ from exotui.games.rodents.state import (
     Stop,
     Swap,
     back_of_hidden,
+    hidden,
 )
 from exotui.games.rodents.view import SEAT_NAMES, play_text
 from exotui.tui.tables.card_then_answer import CardThenAnswerBoard, Mode
@@ -85,6 +86,11 @@ def _field_words(view: RodentsState, slot: int) -> str:
     if card < 0:
         return f"{BACKS[back_of_hidden(card)]} back"
     return field_card(card)[2:]
+
+
+def backs(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards as their backs, known or not."""
+    return tuple(card if card < 0 else hidden(BACK_OF[card]) for card in cards)
 
 
 def card_text(view: RodentsState, card: int) -> str:
@@ -328,7 +334,9 @@ class RodentsBoard(CardThenAnswerBoard):
             )
         names = tuple(collection_label(view, index) for index in range(len(view.collections)))
         self.query_one(InvasionPanel).show(view, names)
-        self.query_one(FieldZone).show(view.field, mark[1] if mark[0] == "field" else None)
+        # A scored invasion's Field is left over: its backs only (the person at the keys may have changed).
+        field = backs(view.field) if self.mode is Mode.PAUSE else view.field
+        self.query_one(FieldZone).show(field, mark[1] if mark[0] == "field" else None)
         self._draw_hands()
         choosing = self.mode is not Mode.WAIT
         self.query_one(Prompt).display = choosing
@@ -339,6 +347,11 @@ class RodentsBoard(CardThenAnswerBoard):
         view = self.view
         assert view is not None
         others = [(SEAT_NAMES[s], view.hands[s]) for s in range(view.players) if s != self.viewer]
+        if self.mode is Mode.PAUSE:
+            # What is left in hand scores nothing; in hot-seat the next person may be at the keys by now.
+            left = [(f"{SEAT_NAMES[s]} ({len(view.hands[s])})", backs(view.hands[s])) for s in range(view.players)]
+            self.query_one(HandsZone).show("Hands left", (), left, mine=False)
+            return
         if self.viewer is None:
             # A spectator holds no hand: every hand is its backs, as everyone sees it, with its size.
             counted = [(f"{name} ({len(cards)})", cards) for name, cards in others]
