@@ -15,7 +15,7 @@ from exotui.games.endless.cards import HIDDEN
 from exotui.games.endless.rules import TURNS
 from exotui.games.endless.state import EndlessState, Pass
 from exotui.games.endless.table import ROOM, ROW
-from exotui.games.endless.view import public_cards
+from exotui.games.endless.view import SEAT_NAMES, public_cards
 
 GAME = get("endless")
 seeds = st.integers(min_value=0, max_value=2**63)
@@ -136,3 +136,14 @@ def test_determinize_from_either_seat_gives_a_position_where_the_seat_asked_has_
             assert GAME.legal_actions(guess)
             if seat == deciding:
                 assert GAME.legal_actions(guess) == GAME.legal_actions(state)
+
+
+@some
+@given(seed=seeds)
+def test_every_answer_in_a_list_says_who_acts_first(seed):
+    """An option list read line by line: each answer starts with the seat that acts, so no line can be taken for
+    another actor's, whatever the prompt leaves out of a long line (issue 23)."""
+    for state, _ in random_game(seed)[:-1:2]:
+        who = SEAT_NAMES[GAME.current_player(state)]
+        for action in GAME.legal_actions(state):
+            assert GAME.describe(state, action).startswith(who), GAME.describe(state, action)
