@@ -1,14 +1,19 @@
-"""What every registered game must satisfy beyond its own rules: the protocol's members and hooks, named once."""
+"""What every registered game must satisfy beyond its own rules: the protocol's members and hooks, named once, and
+the conformance check (`engine.conformance`) over random games of every player count and variant."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from exotui import games
 from exotui.engine import protocol
+from exotui.engine.conformance import check_game, setups
 
 ROOT = Path(__file__).parent.parent
 # The protocol's members, from `Game` itself (its properties and methods).
@@ -52,3 +57,32 @@ def test_hooks_are_read_only_through_the_protocols_accessors() -> None:
 def test_an_unknown_hook_name_is_refused() -> None:
     with pytest.raises(KeyError, match="not a hook"):
         protocol._hook(games.get("exofauna"), "evalute", None)
+
+
+SETUPS = [
+    (game_id, players, variant) for game_id in games.available() for players, variant in setups(games.get(game_id))
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "variant"), SETUPS)
+# 12 games for each of the 33 setups: about 400 whole games a run, each position of each checked.
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_every_game_conforms_over_random_games(game_id: str, players: int, variant: str | None, seed: int) -> None:
+    """No mutation, the replay, views and the truths dealt from them, apply accepting exactly the legal actions."""
+    assert check_game(games.get(game_id), seed, players, variant) > 0
+
+
+def test_the_conformance_check_sees_a_determinize_that_deals_what_the_seat_has_seen_otherwise() -> None:
+    """A check that cannot fail proves nothing: a game dealing truths its seat would not recognise is caught."""
+    exo2 = games.get("exo2")
+
+    class DealsAnotherGame:
+        def __getattr__(self, name: str) -> object:
+            return getattr(exo2, name)
+
+        def determinize(self, view: object, seat: int, rng: random.Random) -> object:
+            return exo2.new_game(rng.randrange(10**6), 2)
+
+    with pytest.raises(AssertionError, match="looks different"):
+        check_game(DealsAnotherGame(), 1, 2)  # type: ignore[arg-type]
