@@ -51,7 +51,7 @@ async def test_the_result_shows_over_the_final_table_and_esc_shows_the_table(tmp
         # A box over the table: the game screen is still there, under it, showing the final position.
         assert app.screen_stack[-2] is game
         assert game.query_one(Board).view == game.session.view_for(game.viewer)
-        assert options(app) == ["rematch", "replay", "new", "title"]
+        assert options(app) == ["rematch", "replay", "review", "new", "title"]
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is game
@@ -82,7 +82,7 @@ async def test_enter_pressed_twice_on_the_result_leaves_once(tmp_path: Path) -> 
         # Title, chosen twice before the box is gone (two Enters queued on a slow machine): the second choice
         # must not pop a second screen.
         menu = app.screen.query_one(OptionList)
-        menu.highlighted = 3
+        menu.highlighted = options(app).index("title")
         menu.action_select()
         menu.action_select()
         await settle(pilot)

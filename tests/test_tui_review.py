@@ -9,12 +9,18 @@ import msgspec
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
+from exotui import games
 from exotui.ai import review as core
 from exotui.engine.records import SavedGame
+from exotui.engine.savedir import SaveDir
+from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
+from exotui.tui.screens.end import EndScreen
+from exotui.tui.screens.game import GameScreen
+from exotui.tui.screens.replay import ReplayScreen
 from exotui.tui.screens.review import ReviewScreen, WinChart, better_text, review_level
 from pilot_helpers import in_event_loop, settle
-from review_builders import recorded
+from review_builders import recorded, unfinished
 
 LEVEL = "it=60"
 
@@ -165,3 +171,70 @@ def test_the_replay_is_told_the_better_move() -> None:
 def test_the_review_searches_at_its_own_level_unless_given_iterations() -> None:
     assert review_level("normal") == core.DEFAULT_LEVEL
     assert review_level("it=50") == "it=50"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The ways in: R in a replay, "Review this game" on the end box
+
+
+@in_event_loop
+async def test_r_in_a_replay_reviews_it_and_enter_comes_back_to_the_decision(tmp_path: Path) -> None:
+    saved = recorded(tmp_path, "exo2", ("random", "greedy"), people=(0,))
+    app = ExoTuiApp(ai_pause=0, opening=saved, analysis_level=LEVEL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("R")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.review is not None
+        await pilot.press("n")
+        wanted = review.current
+        assert wanted is not None and wanted.kind not in (core.GOOD, core.FORCED)
+        await pilot.press("enter")
+        await settle(pilot)
+        # Back in the replay, before that decision, as its seat knew it, the better move told.
+        assert app.screen is replay
+        assert replay.position == wanted.index and replay.seat == wanted.seat
+        assert str(replay.query_one("#replay-status", Static).render()) == better_text(wanted, replay.names)
+        # R again: the same decision selected, at once (the review is kept beside the save).
+        await pilot.press("R")
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen) and app.screen.current == wanted
+
+
+@in_event_loop
+async def test_r_in_the_replay_of_a_game_in_play_says_why_not(tmp_path: Path) -> None:
+    saved = unfinished(tmp_path)
+    app = ExoTuiApp(ai_pause=0, opening=saved, analysis_level=LEVEL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("R")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        status = str(app.screen.query_one("#replay-status", Static).render())
+        assert status.startswith("Only a finished game can be reviewed")
+
+
+@in_event_loop
+async def test_the_end_box_offers_a_review_of_the_game(tmp_path: Path) -> None:
+    app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path), analysis_level=LEVEL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = GameSession(games.get("exo2"), 4, None, (Seat("greedy"), Seat("greedy")))
+        await app.push_screen(GameScreen(app.recorded(session), 0))
+        for _ in range(500):
+            if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
+                break
+            await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        choices = [menu.get_option_at_index(index).id for index in range(menu.option_count)]
+        assert choices == ["rematch", "replay", "review", "new", "title"]
+        await pilot.press("down", "down", "enter")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        # The review, over the game's replay at its last move.
+        assert isinstance(app.screen, ReviewScreen) and app.screen.review is not None
+        under = app.screen_stack[-2]
+        assert isinstance(under, ReplayScreen) and under.at_end

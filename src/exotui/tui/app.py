@@ -289,11 +289,13 @@ class ExoTuiApp(App[None]):
             self.pop_screen()
             if choice == "new":
                 self.action_new_game()
-            elif choice == "replay" and session.record is not None:
+            elif choice in ("replay", "review") and session.record is not None:
                 replay = ReplayScreen(load(session.record.path), self.analysis_level)
                 self.push_screen(replay)
                 # At the last move: the final table, where the game was left.
                 replay.call_later(replay.action_jump, True)
+                if choice == "review":
+                    replay.call_later(replay.action_review)
 
         return choose
 

@@ -1,4 +1,4 @@
-"""The end of a game: who won and how, over the final table; then Rematch, Replay, New game or Title."""
+"""The end of a game: who won and how, over the final table; then Rematch, Replay, Review, New game or Title."""
 
 from __future__ import annotations
 
@@ -17,12 +17,13 @@ from exotui.tui.widgets.too_small import TooSmall
 
 
 class EndScreen(ModalScreen[str | None]):
-    """The result in a box over the final table. Dismissed with "rematch", "replay", "new" or "title", or with None
+    """The result in a box over the final table. Dismissed with "rematch", "replay", "review", "new" or "title", or None
     (Esc) to look at the table, where Enter brings the result back."""
 
     CHOICES = (
         ("rematch", "Rematch (same seats, next seed)"),
         ("replay", "Replay this game"),
+        ("review", "Review this game"),
         ("new", "New game"),
         ("title", "Title"),
     )
@@ -46,7 +47,8 @@ class EndScreen(ModalScreen[str | None]):
             yield Static("\n".join(self.summary), id="summary", markup=False)
             if self.details is not None:
                 yield self.details
-            choices = [(choice, text) for choice, text in self.CHOICES if choice != "replay" or self.can_replay]
+            saved = ("replay", "review")
+            choices = [(choice, text) for choice, text in self.CHOICES if choice not in saved or self.can_replay]
             yield OptionList(*(Option(text, id=choice) for choice, text in choices), id="end-menu")
             yield Static("Esc: look at the final table (Enter there shows this again).", id="end-hint")
         yield KeysFooter()

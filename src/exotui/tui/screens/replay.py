@@ -21,12 +21,14 @@ from textual.widgets import Input, Label, Static
 
 from exotui.ai.mcts import Progress, SearchResult
 from exotui.ai.players import MctsPlayer, search_config
+from exotui.ai.review import Judged
 from exotui.engine.protocol import seat_names
 from exotui.engine.records import SavedGame
 from exotui.engine.stats import aids_used
 from exotui.play.seats import seat_label
 from exotui.play.session import GameSession, Seat
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
+from exotui.tui.screens.review import ReviewScreen, better_text, review_level
 from exotui.tui.tables import Board, board_class
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.footer import KeysFooter
@@ -88,6 +90,7 @@ class ReplayScreen(Screen[None]):
         Binding("space", "play", "play", priority=True),
         Binding("v", "view", "view", priority=True),
         Binding("a", "analyse", "ask AI", priority=True),
+        Binding("R", "review", "review", priority=True),
         Binding("escape", "back", "back", priority=True),
         # The app's help and quit keys work here too, left out of the footer to make room.
         Binding("question_mark", "app.help", show=False),
@@ -270,6 +273,29 @@ class ReplayScreen(Screen[None]):
             self.status("Analysis stopped.")
             return
         self.dismiss()
+
+    # ---------------------------------------------------------------------------------------------------------
+    # Review (R): every decision judged from its seat's view (screens/review.py); Enter there comes back here
+
+    def action_review(self) -> None:
+        if not self.saved.header.finished:
+            self.status("Only a finished game can be reviewed: until then it would tell what the others hold.")
+            return
+        self.pause()
+        self.stop_analysis()
+        level = review_level(self.analysis_level)
+        self.app.push_screen(ReviewScreen(self.saved, level, self.reviewed), self.look_at)
+
+    # The decision last looked at from the review (its action index), which the review selects again.
+    reviewed: int | None = None
+
+    def look_at(self, decision: Judged | None) -> None:
+        """To the position before `decision`, as its seat knew it, the better move in the status line."""
+        if decision is None:
+            return
+        self.reviewed, self.seat, self.position = decision.index, decision.seat, decision.index
+        self.redraw()
+        self.status(better_text(decision, self.names))
 
     # ---------------------------------------------------------------------------------------------------------
     # Analysis: what the AI would play in the position shown, from the deciding seat's view

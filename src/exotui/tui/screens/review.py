@@ -26,8 +26,8 @@ from textual.widgets.option_list import Option
 from exotui.ai import review as core
 from exotui.ai.measure import available_cores
 from exotui.ai.review import FORCED, GOOD, Judged, Review
+from exotui.engine.protocol import seat_names
 from exotui.engine.records import SavedGame
-from exotui.tui.screens.new_game import seat_names
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
 
