@@ -246,7 +246,7 @@ def judge_all(
     """The verdicts of `todo`, in order, searched `jobs` at a time (worker processes when more than one, as
     `exotui arena --jobs`), and whether they are all there: once `cancel` is set, those found so far and False.
     `on_progress(done, total)` after each."""
-    verdicts = []
+    verdicts: list[Verdict] = []
     for verdict in _verdicts(todo, jobs, cancel):
         if verdict is None:
             return verdicts, False
