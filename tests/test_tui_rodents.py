@@ -346,3 +346,17 @@ async def test_hot_seat_the_next_person_finds_the_scored_invasion_with_no_hand_s
             await pilot.press("enter")
             await settle(pilot)
         assert board(app).mode is not Mode.PAUSE and board(app).view.invasion == 2
+
+
+@in_event_loop
+async def test_taking_back_the_decision_that_scored_an_invasion_leaves_the_pause() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, ("human", "greedy"), 4)
+        the_board = await play_until_scored(pilot, random.Random(3))
+        await settle(pilot)
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert screen.session.state.invasion == 1, "the scoring was taken back"
+        assert the_board.mode is not Mode.PAUSE and the_board.view.invasion == 1
+        assert str(the_board.query_one(InvasionPanel).render()).startswith("Invasion 1 of 3 · turn")

@@ -215,10 +215,15 @@ class RodentsBoard(CardThenAnswerBoard):
         if view.step == OVER:
             self.gains[view.invasion] = rules.totals(view.collections)
         if self.mode is Mode.PAUSE:
-            # The scored invasion stays on the table until the person continues; this position waits, and the
-            # status line says how to go on rather than whose decision it is.
-            self._notice(self._paused())
-            return
+            assert self.view is not None
+            if view.invasion > self.view.invasion and view.step != OVER:
+                # The scored invasion stays on the table until the person continues; this position waits, and the
+                # status line says how to go on rather than whose decision it is.
+                self._notice(self._paused())
+                return
+            # Taken back to before the scoring, or the game is over (computers alone played on): no pause.
+            self.mode = Mode.WAIT
+            self.refresh_bindings()
         changed = view != self.view
         self.view, self.viewer, self.legal, self.labels = view, viewer, tuple(legal), tuple(seat_labels)
         if not self.legal:
