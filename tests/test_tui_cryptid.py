@@ -28,6 +28,7 @@ from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.tables.cryptid.board import CryptidBoard, Mode
 from exotui.tui.tables.cryptid.hex_map import HexMap, framed, hex_lines, hex_size, map_size, step
 from exotui.tui.tables.cryptid.players import clue_code, possible_text
+from exotui.tui.widgets.game_log import GameLog
 from pilot_helpers import in_event_loop, open_game, play_by_keys, replays, settle, status_text
 
 GAME = games.get("cryptid")
@@ -340,3 +341,22 @@ async def test_the_footer_lists_cryptids_own_keys_at_80x24() -> None:
         shown = {binding.key: binding.description for _, binding, _, _ in app.screen.active_bindings.values()}
         assert shown["i"] == "hint" and shown["a"] == "aid"
         assert all(binding.show for _, binding, _, _ in app.screen.active_bindings.values() if binding.key in "ia")
+
+
+@in_event_loop
+async def test_at_80x24_the_log_shows_the_latest_turn_not_the_opening() -> None:
+    state = GAME.new_game(4, 3)
+    played = []
+    deducers = [make_player("policy", seat) for seat in range(3)]
+    while state.turn < 5 or state.step != 1:
+        seat = GAME.current_player(state)
+        played.append(deducers[seat].choose(GAME, GAME.view(state, seat), seat))
+        state = GAME.apply(state, played[-1])
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seats = tuple("human" if seat == state.player else "policy" for seat in range(3))
+        await start(pilot, seats, 4, None, played)
+        log = board(app).query_one(GameLog)
+        assert log.size.height >= 3 and log.turn == state.turn - 1
+        assert log.lines[log.turn_start].text.startswith(f"{log.turn:>3} ")
+        assert round(log.scroll_y) == min(log.turn_start, log.max_scroll_y) > 0

@@ -26,7 +26,7 @@ from exotui.tui.tables.exo2.board import Exo2Board, Mode
 from exotui.tui.tables.exo2.galaxy import Galaxy
 from exotui.tui.tables.exo2.universe import PITCH, SLOT_PLACES, Universe, available_slots
 from pilot_helpers import in_event_loop, open_game, play_by_keys, replays, settle, status_text
-from test_exo2_properties import random_game
+from test_exo2_properties import states_and_actions
 
 
 async def start(pilot: Pilot, seats: tuple[str, ...], seed: int, actions: Sequence[Take] = ()) -> GameScreen:
@@ -36,7 +36,7 @@ async def start(pilot: Pilot, seats: tuple[str, ...], seed: int, actions: Sequen
 
 def random_actions(seed: int, players: int, count: int) -> list[Take]:
     """The first `count` actions of a random game."""
-    return random_game(seed, players, random.Random(seed))[1][:count]
+    return states_and_actions(seed, players)[1][:count]
 
 
 def in_a_line(count: int) -> list[Take]:

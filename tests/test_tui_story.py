@@ -7,7 +7,6 @@ Decisions reach the game by keys only; the helpers read the board to choose them
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +32,7 @@ from exotui.tui.tables.exofauna.board import Mode as ExoMode
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.move_list import MoveList
 from pilot_helpers import in_event_loop, settle, status_text
-from test_exo2_properties import random_game
+from test_exo2_properties import states_and_actions
 
 EXO2 = games.get("exo2")
 EXOFAUNA = games.get("exofauna")
@@ -64,7 +63,7 @@ def scores_now(state: Any, action: Take) -> bool:
 def a_chance_to_score() -> tuple[int, list[Take]]:
     """A seed and the opening actions of a random 2-player game after which Seat 1 decides and can score."""
     for seed in range(100):
-        state, actions = EXO2.new_game(seed, 2), random_game(seed, 2, random.Random(seed))[1]
+        state, actions = EXO2.new_game(seed, 2), states_and_actions(seed, 2)[1]
         for index, action in enumerate(actions):
             if index % 2 == 0 and any(scores_now(state, a) for a in EXO2.legal_actions(state)):
                 return seed, actions[:index]
@@ -202,7 +201,7 @@ async def test_the_replay_move_list_shows_what_each_move_caused() -> None:
 @in_event_loop
 async def test_with_one_planet_left_to_take_the_prompt_does_not_say_1_1() -> None:
     for seed in range(100):
-        actions = random_game(seed, 2, random.Random(seed))[1]
+        actions = states_and_actions(seed, 2)[1]
         index = next(
             (
                 i
