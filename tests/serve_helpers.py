@@ -227,6 +227,9 @@ def table_on_disk(
     for action in actions:
         record.append(action)
     seating = Seating(str(path), list(holders), ["alice", "bob"], [str(directory) for directory in saves])
+    # The players' saves directories exist, as the server makes each as its session starts.
+    for player in saves:
+        player.mkdir(parents=True, exist_ok=True)
     (directory / "seating.json").write_bytes(msgspec.json.encode(seating))
     # The record (and with it the game's one-writer lock) goes as this function returns.
     return path

@@ -17,7 +17,7 @@ import pytest
 
 from exotui.serve.identity import ServeError, host_key
 from exotui.serve.server import MAX_COLUMNS, MAX_ROWS, Server
-from serve_helpers import PATIENCE, Terminal, connect, eventually, new_key, running
+from serve_helpers import PATIENCE, Terminal, actions_saved, connect, eventually, new_key, running, saves_of
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="Linux pseudo-terminals and /proc")
 
@@ -142,16 +142,24 @@ def test_a_table_named_like_an_option_is_a_name(tmp_path):
     asyncio.run(scenario())
 
 
-def test_an_app_killed_gives_its_client_the_signal_s_status(tmp_path):
+def test_an_app_killed_gives_its_client_the_signal_s_status_and_leaves_no_lock_behind(tmp_path):
     async def scenario() -> None:
+        key = new_key()
+        saves = saves_of(tmp_path, key)
         async with running(tmp_path) as server:
-            terminal = await Terminal.open(server, new_key())
+            terminal = await Terminal.open(server, key)
             await terminal.wait_for("New game")
+            await terminal.keys("\r")
+            await terminal.wait_for("Start")
+            await terminal.keys("\r")
+            await eventually(lambda: actions_saved(saves) == 0 and bool(list(saves.glob(".*.lock"))))
             (session,) = server.sessions
             assert session.program is not None and session.program.pid is not None
             os.kill(session.program.pid, signal.SIGKILL)
             assert await terminal.closed() == 128 + signal.SIGKILL
             await terminal.close()
+        # The game's lock file (and any temporary file) of the killed app is removed.
+        assert [path.name for path in saves.iterdir() if path.name.startswith(".") and path.is_file()] == []
 
     asyncio.run(scenario())
 

@@ -39,7 +39,8 @@ def test_a_player_who_leaves_is_announced_the_ai_may_take_the_seat_later_and_the
     actions = near_the_end(seed=5, left=12)
     gone = tmp_path / "guests" / "gone"
     table_on_disk(tmp_path, "direct", ["alice", "bob"], [tmp_path / "alice", gone], actions)
-    (tmp_path / "alice").mkdir()
+    # Bob was a guest: his saves went as his session ended.
+    gone.rmdir()
     directory = tmp_path / "tables" / "direct"
 
     async def scenario() -> None:

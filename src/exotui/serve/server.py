@@ -24,6 +24,9 @@ from typing import Final
 import asyncssh
 import platformdirs
 
+from exotui.engine.lock import LOCK_SUFFIX, remove_stale
+from exotui.engine.records import TEMP_PATTERN
+from exotui.engine.savedir import SUFFIX
 from exotui.serve.identity import (
     Identity,
     ServeError,
@@ -148,6 +151,20 @@ class Server:
             *([f"--token={token}"] if token else []),
             *(["--guest"] if identity.guest else []),
         ]
+
+    def tidy(self, identity: Identity, ended: AppSession) -> None:
+        """Remove the lock files and temporary files a killed app of `identity` left in its saves, unless another
+        session of that identity runs (its app may be writing). A lock is removed only once taken, as the app's own
+        clean-up does (engine/lock.py), so a live holder keeps it."""
+        if any(session.identity == identity for session in self.sessions if session is not ended):
+            return
+        with contextlib.suppress(OSError), os.scandir(identity.saves) as listing:
+            for item in [item for item in listing if item.name.startswith(".") and item.is_file(follow_symlinks=False)]:
+                with contextlib.suppress(OSError):
+                    if TEMP_PATTERN.match(item.name):
+                        os.unlink(item.path)
+                    elif item.name.endswith(SUFFIX + LOCK_SUFFIX):
+                        remove_stale(identity.saves / item.name[1 : -len(LOCK_SUFFIX)])
 
     def environment(self, term: str, identity: Identity) -> dict[str, str]:
         """The server's environment for a session's program, with the client's terminal type.
@@ -495,6 +512,9 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
 
     def _exited(self, code: int) -> None:
         log.info("session of %s ended: %s", self.who, self.farewell or f"the app exited ({code})")
+        if code < 0 and self.identity is not None:
+            # Killed: what it was writing is left behind.
+            self.server.tidy(self.identity, self)
         if self.chan is not None:
             with contextlib.suppress(BrokenPipeError, asyncssh.Error):
                 if self.farewell:
