@@ -46,6 +46,12 @@ def random_game(game: Game, seed: int, players: int, variant: str | None = None)
     return list(random_play(game, seed, players, variant))
 
 
+def positions(game: Game, seed: int, players: int, variant: str | None = None) -> list[tuple[Any, Any | None]]:
+    """Every position of one random game (`random_play`) with the action taken there, then the final one with None."""
+    steps = random_game(game, seed, players, variant)
+    return [(step.before, step.action) for step in steps] + [(steps[-1].after if steps else None, None)]
+
+
 def check_game(game: Game, seed: int, players: int, variant: str | None = None, deals: int = 2) -> int:
     """Play one random game of `game` and check every position of it; raises AssertionError saying what failed and
     where. `deals`: truths drawn by `determinize` per seat and position. Returns the number of decisions checked."""
