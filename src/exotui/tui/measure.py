@@ -21,10 +21,10 @@ import time
 from typing import Final
 
 from exotui.engine.savedir import ENV_VAR
+from exotui.play.session import HUMAN
+from exotui.tui.choices import Choices, save_choices
 
 ENTER: Final = b"\r"
-TAB: Final = b"\t"
-SHIFT_TAB: Final = b"\x1b[Z"
 DOWN: Final = b"\x1b[B"
 ESCAPE: Final = b"\x1b"
 
@@ -106,26 +106,17 @@ def repaint_idle(presses: int) -> list[float]:
 
 
 def repaint_while_thinking(presses: int, level: str) -> list[float]:
-    """Start Blue as the AI at `level` against a person, then open and close help while it searches."""
+    """Blue the AI at `level` against a person, then open and close help while it searches."""
+    # The form opens as these choices left it (`tui/choices.py`), so Enter, Enter starts this game: no Tab counts
+    # to go stale when the form changes.
+    save_choices(Choices(game="exofauna", players=2, seats=(f"mcts:{level}", HUMAN)))
     terminal = Terminal([sys.executable, "-m", "exotui"])
     times = []
     try:
         terminal.expect("New game")
         terminal.send(ENTER)
         terminal.expect("Start")
-        # Focus is on Start; back up to Blue's seat, open its list and go down to the level.
-        terminal.send(SHIFT_TAB * 4 + ENTER)
-        # The list is open once its last choice is drawn; the form shows the level once it is chosen.
-        terminal.expect("AI · random")
-        levels = {"easy": 1, "normal": 2, "hard": 3}
-        terminal.send(DOWN * levels[level] + ENTER)
-        terminal.expect(f"AI · {level}")
-        time.sleep(0.3)
-        # One key at a time: focus events still queued when Start closes the form crash the app (a bug of
-        # ExoTuiApp.on_descendant_focus: the widget has no screen any more).
-        for key in (TAB, TAB, TAB, TAB, ENTER):
-            terminal.send(key)
-            time.sleep(0.5)
+        terminal.send(ENTER)
         for _ in range(presses):
             # Press only while the search is reporting, so every press measures a repaint during a search.
             terminal.expect("iterations")
@@ -146,7 +137,8 @@ def cursor_moves(presses: int) -> list[float]:
         terminal.expect("New game")
         terminal.send(ENTER)
         terminal.expect("Start")
-        # The form's defaults: a person plays Blue, who starts, against the AI.
+        # A person plays Blue, who starts, against the AI.
+        save_choices(Choices(game="exofauna", players=2, seats=(HUMAN, "mcts:normal")))
         terminal.send(ENTER)
         terminal.expect("Hand (")
         # Let the first frames of the table finish before timing anything.
@@ -164,9 +156,11 @@ def main() -> int:
     parser.add_argument("--presses", type=int, default=10, help="help open/close pairs while thinking (default 10)")
     parser.add_argument("--level", choices=("easy", "normal", "hard"), default="normal", help="the AI level")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as saves:
-        # The games the measurement plays are autosaved there, not among the player's saves.
-        os.environ[ENV_VAR] = saves
+    with tempfile.TemporaryDirectory() as scratch:
+        # The games the measurement plays are autosaved there, and the form's choices it sets kept there, not
+        # among the player's saves and settings.
+        os.environ[ENV_VAR] = scratch
+        os.environ["XDG_CONFIG_HOME"] = scratch
         measure(args.runs, args.presses, args.level)
     return 0
 
