@@ -8,6 +8,12 @@ and the time until its redraw arrives is the key-to-screen latency. Memory per s
 size (PSS, shared pages split between the processes sharing them) of each session's process tree. Prints one line
 per step and a summary.
 
+`python -m exotui.serve.bench --hostile 20` measures a normal player's key-to-screen latency (a session on the title,
+as above) alone, then while 20 hostile guests try each attack in turn, each for as long as the samples take: a
+16000x16000 window whose output they read (`window`), logins that never open a session (`logins`), 2 MiB of random
+keys sent without reading a byte (`flood`), and `q`, `y`, Ctrl+Z again and again (`ctrl-z`). They are asyncssh
+clients in this process, on 127.0.0.1 only.
+
 `python -m exotui.serve.bench --table GAME` measures one table instead, with no SSH and no terminal: two people
 playing random legal decisions and one spectator, over the table's own socket, for whole games. Prints the bytes the
 table sent each of them and the CPU time of the run.
@@ -28,7 +34,9 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
+import asyncssh
 import msgspec
 
 from exotui import games
@@ -201,6 +209,103 @@ async def run(sessions: int, step: int, samples: int) -> None:
             await server.wait()
 
 
+# The attacks of --hostile, in the order they are tried.
+ATTACKS = ("window", "logins", "flood", "ctrl-z")
+# Only ever this address: the bench attacks its own server, never another machine.
+LOOPBACK = "127.0.0.1"
+FLOOD_BYTES = 2 * 1024 * 1024
+
+
+async def hostile_guest(attack: str, port: int, index: int) -> None:
+    """One hostile guest trying `attack` on the server at LOOPBACK:`port` again and again, until cancelled."""
+    while True:
+        try:
+            conn = await asyncssh.connect(
+                LOOPBACK,
+                port,
+                username=f"hostile{index}",
+                known_hosts=None,
+                client_keys=None,
+                password="",
+                agent_path=None,
+            )
+        except (OSError, asyncssh.Error):
+            # Turned away (too many logging in, the server full): try again a little later.
+            await asyncio.sleep(0.5)
+            continue
+        try:
+            if attack == "logins":
+                # Logged in, and nothing more: the server closes it after its login timeout.
+                await conn.wait_closed()
+                continue
+            size = (16000, 16000) if attack == "window" else (80, 24)
+            window = 4096 if attack == "flood" else 2 * 1024 * 1024
+            process = await conn.create_process(term_type="xterm", term_size=size, encoding=None, window=window)
+            if attack == "flood":
+                process.stdin.write(random.Random(index).randbytes(FLOOD_BYTES))
+                await process.wait_closed()
+                continue
+            reader = asyncio.get_running_loop().create_task(_drain(process))
+            try:
+                while attack == "ctrl-z" and not reader.done():
+                    for key in (b"q", b"y", b"\x1a"):
+                        process.stdin.write(key)
+                        await asyncio.sleep(0.1)
+                await reader
+            finally:
+                reader.cancel()
+        except (OSError, asyncssh.Error):
+            await asyncio.sleep(0.5)
+        finally:
+            conn.close()
+
+
+async def _drain(process: Any) -> None:
+    with contextlib.suppress(Exception):
+        while await process.stdout.read(65536):
+            pass
+
+
+async def run_hostile(count: int, samples: int) -> None:
+    with tempfile.TemporaryDirectory(prefix="exotui-bench-") as data:
+        log = Path(tempfile.gettempdir()) / "exotui-serve-bench.log"
+        # Room for every hostile session and the normal player's: the attacks meet a server that lets them in.
+        server, port = await start_server(data, count + 1, log)
+        print(f"the server's log: {log}")
+        print(f"exotui serve bench: {os.cpu_count()} cores; a player's key-to-screen with {count} hostile guests")
+        print("attack   latency median  p95     max     load(1 min)")
+        player: Client | None = None
+        try:
+            player = await Client.open(port)
+            await player.until(b"New game")
+            for attack in ("none", *ATTACKS):
+                guests = [
+                    asyncio.get_running_loop().create_task(hostile_guest(attack, port, index))
+                    for index in range(count if attack != "none" else 0)
+                ]
+                # Let the attack get going (the apps of 20 sessions take a while to start).
+                await asyncio.sleep(10.0 if guests else 1.0)
+                times = sorted([await player.latency() for _ in range(samples)])
+                for guest in guests:
+                    guest.cancel()
+                await asyncio.gather(*guests, return_exceptions=True)
+                median = statistics.median(times) * 1000
+                p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))] * 1000
+                load = os.getloadavg()[0]
+                print(f"{attack:7}  {median:8.1f} ms  {p95:6.1f}  {times[-1] * 1000:6.1f}  {load:5.1f}", flush=True)
+                # The hostile sessions end (their apps save and exit) before the next attack.
+                deadline = time.monotonic() + 60
+                while len(children(server.pid)) > 1 and time.monotonic() < deadline:
+                    await asyncio.sleep(0.5)
+            alive = player.process.returncode is None
+            print(f"the normal player's session {'played on' if alive else 'ENDED'} through every attack")
+        finally:
+            if player is not None:
+                await player.close()
+            server.terminate()
+            await server.wait()
+
+
 class Listener:
     """One person at a measured table: counts the bytes the table sends, and decides at random when asked."""
 
@@ -273,8 +378,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=20, help="keys timed per step (default: 20)")
     parser.add_argument("--table", metavar="GAME", help="measure one table of GAME instead (no SSH)")
     parser.add_argument("--games", type=int, default=3, help="whole games with --table (default: 3)")
+    parser.add_argument(
+        "--hostile", metavar="N", type=int, help="a player's latency while N hostile guests attack (127.0.0.1 only)"
+    )
     args = parser.parse_args(argv)
-    if args.table:
+    if args.hostile:
+        asyncio.run(run_hostile(args.hostile, args.samples))
+    elif args.table:
         asyncio.run(run_table(args.table, args.games))
     else:
         asyncio.run(run(args.sessions, args.step, args.samples))

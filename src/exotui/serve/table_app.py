@@ -45,7 +45,7 @@ WAITING: Final = "Waiting for the table…"
 ASKED: Final = "Rematch asked: waiting for the others"
 WATCHING_KEYS: Final = "You are watching: the players decide. PgUp/PgDn: the log · ?: help · q: leave"
 GUEST_NOTICE: Final = "You are a guest (no SSH key): your saves last this session only."
-TAKE_OVER_KEY: Final = "t: let the AI play their seat"
+TAKE_OVER_KEY: Final = "Ctrl+T: let the AI play their seat"
 
 
 class TableNewGameScreen(NewGameScreen):
@@ -125,8 +125,9 @@ class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority, so it comes before the board's Enter; only once the game is over (check_action).
         Binding("enter", "result", "result", priority=True),
-        # Only once a departed player's seat has waited long enough (check_action).
-        Binding("t", "take_over", "AI takes seat"),
+        # Only once a departed player's seat has waited long enough (check_action). Not a letter: the boards pick
+        # with letters; priority, so the focused board does not take it first.
+        Binding("ctrl+t", "take_over", "AI takes seat", key_display="^t", priority=True),
     ]
 
     def __init__(self, game_id: str, watching: bool) -> None:
