@@ -468,7 +468,7 @@ class EndlessBoard(CardThenAnswerBoard):
         wide = self.has_class("-wide")
         if self.mode is Mode.CARD:
             keys = answer_keys(len(self._hand()) + 1)
-            prompt.show(f"Deploy Phase: a hand card ({keys}, or ←→ and Enter), or the end of the phase.")
+            prompt.show(f"Deploy Phase: a hand card ({keys}, or ←→ and Enter), or the end of the phase. v: read cards.")
             rows = 2
         elif self.mode in (Mode.TARGET, Mode.LIST):
             keys = answer_keys(len(choices))

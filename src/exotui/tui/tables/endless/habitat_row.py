@@ -54,6 +54,29 @@ SHORT: Final = (
     "Vulture",
     "Hognose",
 )
+# Whole words, for columns too narrow for the full name but wider than 80 columns give (120 and more).
+MEDIUM: Final = (
+    "Badger",
+    "Kestrel",
+    "Kangaroo Rat",
+    "Hummingbird",
+    "Sparrow",
+    "Walkingstick",
+    "Coyote",
+    "Raven",
+    "Gray Vireo",
+    "Earless Lizard",
+    "Roadrunner",
+    "Melon Aphids",
+    "Honeypot Ants",
+    "Monarch",
+    "Box Turtle",
+    "Oryx",
+    "Horned Lizard",
+    "Cochineal Bug",
+    "Turkey Vulture",
+    "Hognose Snake",
+)
 # An effect on a species, as a letter after its numbers.
 EFFECT_LETTERS: Final = {
     AESTHETIC_CHOICE: "A",
@@ -72,15 +95,14 @@ ABILITIES: Final = {
 
 
 def species_line(t: Table, sp: Sp, width: int) -> str:
-    """'Coyote       5 3/1e P': name (whole where the cell has room, else short), population, X/Y with the bonuses
-    that apply now, e if exerted, effects."""
+    """'Coyote       5 3/1e P': name (whole where the cell has room, else in whole words, else short), population,
+    X/Y with the bonuses that apply now, e if exerted, effects."""
     grow = abilities.growth(t, sp, True)
     fall = abilities.decline(t, sp, sp.owner)
     letters = "".join(EFFECT_LETTERS.get(effect % KINDS, "") for effect in sp.effects)
     tail = f"{sp.population:>3} {grow}/{fall}{'e' if sp.exerted else ' '}{letters}"
     room = max(1, width - len(tail))
-    full = SPECIES[sp.kind].name
-    name = full if len(full) < room else SHORT[sp.kind]
+    name = next((name for name in (SPECIES[sp.kind].name, MEDIUM[sp.kind]) if len(name) < room), SHORT[sp.kind])
     return f"{name:<{room}.{room}}{tail}"
 
 
