@@ -5,9 +5,10 @@
 - normal: a strong person. It knows its own clue(s) and, for every other colour, the clues still agreeing with that
   colour's pieces (and the revealed hint); it scores each space by how many such combinations allow it. It never
   uses the constraint that the whole set of clues is a unique, minimal puzzle (nor lists the puzzles): that is what
-  let the search win before anyone had asked a question. It asks the question whose answer is expected to narrow
-  its spaces most (the entropy of their scores), less the clue its own forced cube would give away, and searches
-  once a space's odds reach SEARCH_ODDS.
+  let the search win before anyone had asked a question. It asks about a space it cannot rule out, among the
+  questions whose answer is expected to narrow its spaces (the entropy of their scores) by more than its own
+  forced cube would give away, preferring those it expects a cube to; it searches once a space's odds reach
+  SEARCH_ODDS (in practice, once one space is left).
 - hard (and a budget such as "it=300"): None, the search on exact deduction (`heuristic.search_actions`).
 
 Everything reads the deciding seat's view only: two truths behind one view give one decision.
@@ -34,6 +35,8 @@ LEAK_COST: Final = 0.5
 # Easy's slips: the share of its questions asked about any space it may ask about, not one it cannot rule out.
 SLIP: Final = 0.3
 # Questions whose expected narrowing is at least this share of the best one's are alike to a person.
+# How strongly normal prefers the questions it expects a cube answer to (see `normal`).
+DOUBT: Final = 2.0
 # Decisions ranked in the answer (the app's hint shows the first and two next best).
 RANKED: Final = 3
 
@@ -160,7 +163,7 @@ def normal(seen: CryptidState, seat: int, rng: random.Random) -> list[tuple[Any,
         return searches[:RANKED]
     before = _entropy(reasoning.weights)
     leak = _cube_leak(seen, seat)
-    scored: list[tuple[float, float, Any]] = []
+    scored: list[tuple[float, float, Any, float]] = []
     for action in actions:
         # People ask whether the habitat could be on a space they cannot rule out.
         if type(action) is not Ask or action.space not in reasoning.weights:
@@ -172,18 +175,20 @@ def normal(seen: CryptidState, seat: int, rng: random.Random) -> list[tuple[Any,
         # The expected narrowing of its spaces, less what its own forced cube would give away after a cube answer.
         gain = before - after - LEAK_COST * (1 - p_disc) * leak
         estimate = p_disc * _best(discs) + (1 - p_disc) * _best(cube)
-        scored.append((gain + rng.random() * 1e-6, estimate, action))
+        scored.append((gain + rng.random() * 1e-6, estimate, action, 1 - p_disc))
     scored.sort(key=lambda item: -item[0])
     if not scored or scored[0][0] <= 1e-6:
         return searches[:RANKED] or [(action, 0.0) for action in actions[:1]]
     # A person does not find the best question each turn: any whose expected narrowing outweighs what its cube
-    # would give away will do. Playing the best one made games shorter (3.9 turns per player among three normals,
-    # 180 games) without winning more against the simple deducer (docs/cryptid.md, Figures).
+    # would give away will do, the more likely the more it expects a cube (ruling its spaces out one by one).
+    # Playing the best question made games among three normals shorter (3.5-3.9 turns per player) without more
+    # wins against the deducer; any informative one alike, 3.97 (360 games); weighted by the chance of a cube
+    # squared, 4.3-4.4 (240 games) at the same strength (docs/cryptid.md, Figures).
     near = [item for item in scored if item[0] > 1e-6]
-    pick = near[int(rng.random() * len(near))]
+    pick = rng.choices(near, [cube**DOUBT + 1e-9 for *_, cube in near])[0]
     scored.remove(pick)
     scored.insert(0, pick)
-    return [(action, estimate) for _, estimate, action in scored[:RANKED]]
+    return [(action, estimate) for _, estimate, action, _ in scored[:RANKED]]
 
 
 def _cube_leak(seen: CryptidState, seat: int) -> float:
