@@ -16,6 +16,7 @@ import asyncssh
 import pytest
 
 from exotui.serve.identity import ServeError, host_key
+from exotui.serve.pty import PtyProcess
 from exotui.serve.server import MAX_COLUMNS, MAX_ROWS, Server
 from serve_helpers import PATIENCE, Terminal, actions_saved, connect, eventually, new_key, running, saves_of
 
@@ -214,3 +215,28 @@ def _zombie(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split(") ")[1].startswith("Z")
     except OSError:
         return True
+
+
+def test_keys_reach_the_app_at_a_bounded_rate_after_a_burst(tmp_path):
+    # A program that reads every byte at once (a raw terminal): only the server's bound can slow the keys.
+    async def scenario() -> float:
+        loop = asyncio.get_running_loop()
+        full: list[bool] = []
+        done = loop.create_future()
+        bound = {"input_rate": 32 * 1024, "input_burst": 16 * 1024}
+        program = PtyProcess(lambda data: None, done.set_result, full.append, **bound)
+        await program.start(["sh", "-c", "stty raw -echo; exec cat > /dev/null"], dict(os.environ), tmp_path, 80, 24)
+        started = loop.time()
+        sent = 0
+        while sent < 112 * 1024:
+            if not full or not full[-1]:
+                program.feed(b"x" * 4096)
+                sent += 4096
+            await asyncio.sleep(0.001)
+        await eventually(lambda: not program._pending, what="for every key to reach the program")
+        elapsed = loop.time() - started
+        await program.hangup(PATIENCE)
+        return elapsed
+
+    # 16 KiB at once, then 96 KiB at 32 KiB/s: 3 s at least (a program reading as fast as it can took 0.1 s).
+    assert asyncio.run(scenario()) >= 2.9

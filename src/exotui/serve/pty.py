@@ -23,6 +23,11 @@ from pathlib import Path
 
 # Bytes of keys held for a program that does not read them, before the SSH channel is paused.
 INPUT_LIMIT = 64 * 1024
+# Bytes of keys per second a program is given, after a burst of INPUT_BURST (a paste): far more than anyone types,
+# and little enough that a client sending megabytes of random keys cannot make its app parse them at full speed
+# (20 such clients took the cores from everyone else).
+INPUT_RATE = 8 * 1024
+INPUT_BURST = 64 * 1024
 # Seconds a program has to end after SIGHUP (it saves first) before it is killed.
 HANGUP_GRACE = 10.0
 
@@ -63,6 +68,8 @@ class PtyProcess:
         on_output: Callable[[bytes], None],
         on_exit: Callable[[int], None],
         on_input_full: Callable[[bool], None],
+        input_rate: float = INPUT_RATE,
+        input_burst: int = INPUT_BURST,
     ) -> None:
         self.on_output = on_output
         self.on_exit = on_exit
@@ -72,6 +79,11 @@ class PtyProcess:
         self._pending = bytearray()
         self._output_paused = False
         self._loop = asyncio.get_running_loop()
+        # A token bucket: bytes of keys the program may be given now, refilled at input_rate.
+        self.input_rate, self.input_burst = input_rate, input_burst
+        self._allowed = float(input_burst)
+        self._since = self._loop.time()
+        self._retry: asyncio.TimerHandle | None = None
 
     @property
     def pid(self) -> int | None:
@@ -129,6 +141,9 @@ class PtyProcess:
                 return
 
     def _close(self) -> None:
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
         if self._master >= 0:
             self._loop.remove_reader(self._master)
             self._loop.remove_writer(self._master)
@@ -145,24 +160,42 @@ class PtyProcess:
         if not was_full and len(self._pending) >= INPUT_LIMIT:
             self.on_input_full(True)
 
+    def _allowance(self) -> int:
+        """Bytes of keys the program may be given now (the token bucket refilled since last time)."""
+        now = self._loop.time()
+        self._allowed = min(float(self.input_burst), self._allowed + (now - self._since) * self.input_rate)
+        self._since = now
+        return int(self._allowed)
+
     def _flush(self) -> None:
         if self._master < 0:
             return
+        chunk = bytes(self._pending[: self._allowance()])
         try:
-            written = os.write(self._master, self._pending) if self._pending else 0
+            written = os.write(self._master, chunk) if chunk else 0
         except BlockingIOError:
             written = 0
         except OSError:
             self._pending.clear()
             written = 0
+        self._allowed -= written
         was_full = len(self._pending) >= INPUT_LIMIT
         del self._pending[:written]
+        self._loop.remove_writer(self._master)
         if self._pending:
-            self._loop.add_writer(self._master, self._flush)
-        else:
-            self._loop.remove_writer(self._master)
+            if written < len(chunk):
+                # The terminal is full: on when the program has read some.
+                self._loop.add_writer(self._master, self._flush)
+            elif self._retry is None:
+                # Out of allowance: on when some is back.
+                wait = (min(len(self._pending), 4096) - self._allowed) / self.input_rate
+                self._retry = self._loop.call_later(max(wait, 0.01), self._retried)
         if was_full and len(self._pending) < INPUT_LIMIT:
             self.on_input_full(False)
+
+    def _retried(self) -> None:
+        self._retry = None
+        self._flush()
 
     def resize(self, columns: int, rows: int) -> None:
         if self._master >= 0 and columns > 0 and rows > 0:
