@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from exotui import games
 from exotui.ai.players import make_player
@@ -143,7 +143,14 @@ async def test_when_a_persons_decision_ends_the_game_the_table_shows_the_final_p
         assert session.deciding is None
         assert board.view == session.view_for(screen.viewer)
         assert not board.legal
-        assert "waiting for your move" not in str(screen.query_one(AiStatus).render())
+        panel = str(screen.query_one(AiStatus).render())
+        assert "waiting for your move" not in panel
+        # The status line under the box no longer says whose decision it is.
+        status = str(screen.query_one("#status", Static).render())
+        assert status.endswith("The game is over.") and "your decision" not in status
+        if players == 1:
+            # Solo: the automaton plays against the person (it said "No AI / People only: pass the keyboard").
+            assert panel.startswith("The automaton") and "People only" not in panel
 
 
 @in_event_loop

@@ -4,7 +4,7 @@ computer player (a thread worker), and sends them to `GameSession.apply`. Every 
 from __future__ import annotations
 
 import threading
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual import work
 from textual.app import ComposeResult
@@ -27,6 +27,9 @@ from exotui.tui.thinking import Thought, decide
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
+
+if TYPE_CHECKING:
+    from exotui.tui.app import ExoTuiApp
 
 
 def headline(session: GameSession) -> str:
@@ -124,6 +127,7 @@ class GameScreen(AidedScreen):
         # made the last decision.
         self.redraw()
         if seat is None:
+            self.status("The game is over.", self.news)
             self.finish()
             return
         if seat in self.players:
@@ -146,7 +150,11 @@ class GameScreen(AidedScreen):
         if deciding_here:
             name = seat_names(session.game, len(session.seats))[self.viewer]
             self.status(f"{name}, your decision.", self.news)
-        if not self.players:
+        rival = protocol.rival(session.game, len(session.seats))
+        if not self.players and rival is not None:
+            # A solo game: the side without a seat plays by the rulebook's steps, each told in the log.
+            self.query_one(AiStatus).idle(rival[0].upper() + rival[1:], "plays by the rules' steps: see the log")
+        elif not self.players:
             self.query_one(AiStatus).idle("No AI", "People only: pass the keyboard between decisions.")
         elif seat is None:
             self.query_one(AiStatus).idle(self.labels[next(iter(self.players))], "the game is over")
@@ -207,7 +215,7 @@ class GameScreen(AidedScreen):
         details = self.board.result_details()
         end = EndScreen(headline(session), summary, can_replay=session.record is not None, details=details)
         # Once the last decision is painted: the end box is drawn over what this screen painted last.
-        self.call_after_refresh(self.app.push_screen, end, self.app.after_game(session))
+        self.call_after_refresh(self.app.push_screen, end, cast("ExoTuiApp", self.app).after_game(session))
 
     # ---------------------------------------------------------------------------------------------------------
     # The computer's turns
@@ -245,6 +253,8 @@ class GameScreen(AidedScreen):
         if event.cancel is not self.cancel:
             return
         seat = self.session.deciding
+        if seat is None:
+            return
         thought = event.thought
         preferred = self.board.describe_public(self.session.view_for(self.viewer), thought.best)
         self.query_one(AiStatus).thinking(
