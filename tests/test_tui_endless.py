@@ -260,6 +260,7 @@ async def test_at_80x24_a_long_list_shows_four_answers_or_says_how_many_there_ar
         the_board = board(app)
         assert await play_to(pilot, lambda b: b.mode is Mode.LIST and len(b.legal) >= 4, turn=17)
         prompt = app.screen.query_one(Prompt)
+        assert prompt.region.bottom <= the_board.region.bottom  # whole, never cut off under the table
         rows = prompt.size.height - 1  # under its border
         assert rows >= 1 + min(4, len(the_board.legal))
         if len(the_board.legal) > 5:

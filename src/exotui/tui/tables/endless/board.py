@@ -428,6 +428,7 @@ class EndlessBoard(CardThenAnswerBoard):
             card = focus_card(view, focused)
         text = self.query_one("#card-text", Static)
         text.set_class(reading is not None, "-reading")
+        text.styles.max_height = None  # as the stylesheet says, until `_fit` finds the table too tall
         if reading is not None:
             count = len(readable(view, self.viewer, self.labels))
             assert self.reading is not None
@@ -438,6 +439,26 @@ class EndlessBoard(CardThenAnswerBoard):
         self.query_one(Prompt).display = choosing and reading is None
         self.query_one(AiStatus).display = not choosing and reading is None
         self._draw_prompt(choices)
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """Narrow, the table must not grow past the board (its bottom, the prompt, would be cut off): once laid out,
+        the card's text gives up rows first (v reads it whole), then the prompt (its question says how many answers
+        there are and that they scroll)."""
+        if self.has_class("-wide") or not self.size.height:
+            return
+        text = self.query_one("#card-text", Static)
+        prompt = self.query_one(Prompt)
+        table = self.query_one("#endless-table")
+        over = sum(child.outer_size.height for child in table.children if child.display) - self.size.height
+        if over <= 0:
+            return
+        cut = min(over, text.outer_size.height)
+        if cut:
+            text.styles.max_height = text.outer_size.height - cut
+            over -= cut
+        if over > 0 and prompt.display and prompt.outer_size.height > 3:
+            prompt.styles.height = max(3, prompt.outer_size.height - over)
 
     def _draw_hand(self) -> None:
         assert self.view is not None
