@@ -8,14 +8,18 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from typing import Final
 
 import pytest
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from exofauna_builders import card, cards, hole, position
 from exotui import games
 from exotui.engine.protocol import state_hash
-from exotui.games.exofauna.cards import card_name
+from exotui.games.exofauna.cards import BLUE, YELLOW, card_name
+from exotui.games.exofauna.state import ADAPT, ExoState, Play, Skip, Tunnel
 from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.tui import screens
 from exotui.tui.app import ExoTuiApp
@@ -27,7 +31,7 @@ from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.tables import Board
 from exotui.tui.tables.exofauna.board import GRID, ExoFaunaBoard, Mode, arrivals
 from exotui.tui.tables.exofauna.hand import Hand
-from exotui.tui.widgets.prompt import ANSWER_KEYS, distinct_ends, fit
+from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
 from exotui.tui.widgets.too_small import TooSmall
 from pilot_helpers import focus, in_event_loop, settle, status_text
 
@@ -85,12 +89,30 @@ async def press_for(pilot: Pilot, action: object) -> None:
             assert the_board.option == index
             await pilot.press("enter")
         return
+    if the_board.mode in (Mode.ORGANISM, Mode.TARGET):
+        if type(action) is Skip:
+            await pilot.press("1")
+            return
+        if the_board.mode is Mode.ORGANISM:
+            await cursor_to(pilot, the_board.view.focus_slot, action.space)
+            await pilot.press("enter")
+        if the_board.mode is Mode.TARGET and the_board.mover == action.space:
+            await cursor_to(pilot, 1 - the_board.view.focus_slot, action.to)
+            await pilot.press("enter")
+        return
     assert the_board.mode is Mode.CARD
     hand = the_board.view.hands[the_board.viewer]
     await pilot.press(str(hand.index(action.card) + 1))
     assert the_board.mode is Mode.SPACE
+    await cursor_to(pilot, action.slot, action.space)
+    await pilot.press("enter")
+
+
+async def cursor_to(pilot: Pilot, slot: int, space: int) -> None:
+    """Move the board's cursor to `space` of the hole in `slot` by the arrows."""
+    the_board = board(pilot.app)
     row, column = next(
-        (r, action.slot * 3 + c) for r, cells in enumerate(GRID) for c, cell in enumerate(cells) if cell == action.space
+        (r, slot * 3 + c) for r, cells in enumerate(GRID) for c, cell in enumerate(cells) if cell == space
     )
     while the_board.cursor != (row, column):
         here = the_board.cursor
@@ -102,7 +124,6 @@ async def press_for(pilot: Pilot, action: object) -> None:
         else:
             await pilot.press("down" if row > here[0] else "up")
         assert the_board.cursor != here, "the cursor did not move"
-    await pilot.press("enter")
 
 
 async def play_to_the_end(pilot: Pilot, rng: random.Random, limit: int = 2000) -> Counter[Mode]:
@@ -384,29 +405,64 @@ async def test_a_game_that_ends_under_help_shows_its_end_when_help_closes() -> N
         assert isinstance(app.screen, EndScreen)
 
 
-def test_prompt_answers_that_start_alike_are_shown_by_their_ends() -> None:
-    options = (
-        "Blue does not use the Vashti's adaptation.",
-        "Blue's Vashti uses Tunnel: moves the blue Oomba to the yellow hole (2), top.",
-        "Blue's Vashti uses Tunnel: moves the blue Oomba to the yellow hole (2), left.",
-        "Blue's Vashti uses Tunnel: moves the blue Vashti to the yellow hole (2), top.",
-    )
-    assert distinct_ends(options) == (
-        options[0],
-        "… Oomba to the yellow hole (2), top.",
-        "… Oomba to the yellow hole (2), left.",
-        "… Vashti to the yellow hole (2), top.",
-    )
-    assert distinct_ends(options[:2]) == options[:2]
+class PromptApp(App[None]):
+    """A prompt alone, `width` columns wide, as a table's question column."""
+
+    CSS = "Prompt { width: 61; height: 12; }"
+
+    def compose(self) -> ComposeResult:
+        yield Prompt(id="prompt")
 
 
-def test_an_answer_too_long_for_the_prompt_keeps_its_start_and_its_end() -> None:
-    answer = " 3 … moves the blue Oomba to the yellow hole (2), top-left."
-    assert fit(answer, 80) == answer
-    shown = fit(answer, 30)
-    assert len(shown) == 30
-    assert shown.startswith(" 3 … moves") and shown.endswith("(2), top-left.")
-    assert "…" in shown[4:]
+async def prompt_rows(question: str, options: tuple[str, ...], cursor: int = 0) -> list[str]:
+    app = PromptApp()
+    async with app.run_test(size=(80, 14)) as pilot:
+        prompt = app.query_one(Prompt)
+        prompt.show(question, options=options, cursor=cursor)
+        await settle(pilot)
+        return [line.rstrip() for line in str(prompt.render()).splitlines()]
+
+
+TUNNEL_ANSWERS: Final = (
+    "Blue does not use the Vashti's adaptation.",
+    "Blue's Vashti uses Tunnel: moves the blue Oomba from top-left of the blue hole (1) to the yellow hole (2), top.",
+    "Blue's Vashti uses Tunnel: moves the blue Oomba from top-left of the blue hole (1) to the yellow hole (2), left.",
+    "Blue's Vashti uses Tunnel: moves the yellow Krell from right of the blue hole (1) to the yellow hole (2), top.",
+)
+
+
+@in_event_loop
+async def test_an_answer_too_long_for_its_row_wraps_and_leaves_out_only_what_the_row_above_shows() -> None:
+    rows = await prompt_rows("Vashti's Tunnel: use it?", TUNNEL_ANSWERS, cursor=0)
+    assert all(len(row) <= 61 for row in rows)
+    # Never a word cut in its middle, nor a "…" anywhere but in place of the first words.
+    assert all("…" not in row or row.startswith(("  … ", "   … ")) or row[3:5] == "… " for row in rows), rows
+    assert rows[1] == "▶1 Blue does not use the Vashti's adaptation."
+    # The first long answer is printed whole, on two rows; the next leaves out what it shares with it.
+    assert " ".join(row.strip() for row in rows[2:4]) == f"2 {TUNNEL_ANSWERS[1]}"
+    assert rows[4] == " 3 … left."
+    # The Krell shares only "Blue's Vashti uses Tunnel: moves the" with the Oomba above it.
+    assert rows[5:] == [" 4 … yellow Krell from right of the blue hole (1) to the", "   yellow hole (2), top."]
+
+
+@in_event_loop
+async def test_answers_that_fit_are_printed_whole_even_when_they_start_alike() -> None:
+    answers = (
+        "Blue discards the yellow Krell.",
+        "Blue discards the yellow Primu.",
+        "Blue stops scavenging and draws 3.",
+    )
+    rows = await prompt_rows("Scavenger: discard a card, or stop and draw 3.", answers, cursor=2)
+    assert rows[1:] == [f" 1 {answers[0]}", f" 2 {answers[1]}", f"▶3 {answers[2]}"]
+
+
+@in_event_loop
+async def test_the_first_answer_in_sight_of_a_scrolled_list_is_printed_whole() -> None:
+    many = tuple(f"{TUNNEL_ANSWERS[1][:-5]} {space}." for space in ("top", "left", "right", "bottom")) * 4
+    rows = await prompt_rows("Tunnel?", many, cursor=14)
+    first = rows[1]
+    assert first.startswith(("  ", " ")) and "Blue's Vashti uses Tunnel" in first, rows
+    assert any(row.startswith("▶") for row in rows)
 
 
 @in_event_loop
@@ -439,3 +495,96 @@ def test_the_board_marks_the_organisms_the_last_decision_brought() -> None:
     assert arrivals(before, after, 1) == {play.space}
     assert arrivals(before, after, 0) == frozenset()
     assert arrivals(after, after, 1) == frozenset()
+
+
+TL, T, TR, R, BR, B, BL, L = range(8)
+
+
+def tunnel_position(movers: dict[int, str]) -> ExoState:
+    """Blue has just played a Vashti to the top-left of the blue hole (1), alone of its name there: Tunnel is asked.
+    `movers` are the other organisms at that hole; the yellow hole (2) holds two, six of its spaces are empty."""
+    return position(
+        hands=(cards("blue Krell"), cards("yellow Primu")),
+        holes=(hole(BLUE, {TL: "blue Vashti", **movers}), hole(YELLOW, {T: "yellow Krell", B: "yellow Oomba"})),
+        step=ADAPT,
+        focus_slot=0,
+        focus_space=TL,
+    )
+
+
+async def start_at(pilot: Pilot, state: ExoState) -> GameScreen:
+    session = GameSession(games.get("exofauna"), 0, None, (Seat("human"), Seat("greedy")), state=state)
+    screen = GameScreen(session, 0)
+    await pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
+@in_event_loop
+async def test_tunnel_is_chosen_on_the_board_the_organism_then_its_square() -> None:
+    state = tunnel_position({T: "blue Oomba", R: "yellow Primu", B: "blue Krell", L: "yellow Zorrib", BR: "blue Primu"})
+    assert len(games.get("exofauna").legal_actions(state)) > len(ANSWER_KEYS), "more answers than keys, for this test"
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        screen = await start_at(pilot, state)
+        the_board = board(app)
+        assert the_board.mode is Mode.ORGANISM
+        assert "Which organism (marked +)?" in the_board.query_one(Prompt).question
+        # A free space of the other hole is not an organism to move.
+        await cursor_to(pilot, 1, TL)
+        await pilot.press("enter")
+        assert "Tunnel moves an organism of this hole" in status_text(app)
+        await cursor_to(pilot, 0, R)
+        await pilot.press("enter")
+        assert the_board.mode is Mode.TARGET
+        # Esc goes back to the organism; the yellow Primu again, then its square: the bottom-left of hole 2.
+        await pilot.press("escape")
+        assert the_board.mode is Mode.ORGANISM
+        await cursor_to(pilot, 0, R)
+        await pilot.press("enter")
+        await cursor_to(pilot, 1, BL)
+        # The sentence of the move under the cursor is shown whole before it is chosen.
+        assert the_board.query_one(Prompt).detail == (
+            "Blue's Vashti uses Tunnel: moves the yellow Primu from right of the blue hole (1) to the yellow hole (2),"
+            " bottom-left."
+        )
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.session.actions == [Tunnel(R, BL)]
+
+
+@in_event_loop
+async def test_one_organism_to_tunnel_goes_straight_to_its_square_and_1_declines() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        screen = await start_at(pilot, tunnel_position({}))
+        the_board = board(app)
+        # Only the Vashti itself can move: which organism is not asked.
+        assert the_board.mode is Mode.TARGET and the_board.mover == TL
+        await pilot.press("escape")
+        assert the_board.mode is Mode.TARGET
+        await pilot.press("1")
+        await settle(pilot)
+        assert screen.session.actions == [Skip()]
+
+
+@in_event_loop
+async def test_a_second_claim_made_mid_turn_says_who_wins_at_the_end_of_this_turn() -> None:
+    # Blue has claimed one hole; the blue hole (1) lacks one organism, and Blue's Oomba there claims it 6 to 2.
+    placed = {TL: "blue Oomba", T: "blue Krell", TR: "blue Primu", R: "blue Krell", BR: "blue Zorrib"}
+    state = position(
+        hands=(cards("blue Oomba", "blue Krell"), cards("yellow Primu")),
+        holes=(hole(BLUE, {**placed, B: "yellow Krell", BL: "yellow Oomba"}), hole(YELLOW)),
+        claimed=(cards("yellow Vashti"), ()),
+    )
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        screen = await start_at(pilot, state)
+        the_board = board(app)
+        await press_for(pilot, Play(card("blue Oomba"), 0, L))
+        await settle(pilot)
+        await pilot.press("1")  # Swarming: draw from Blue's deck; another Oomba is at the hole, so no Spawn
+        await settle(pilot)
+        assert len(screen.session.state.claimed[BLUE]) == 2 and not games.get("exofauna").is_over(screen.session.state)
+        assert the_board.mode is Mode.CARD
+        assert the_board.query_one(Prompt).question.startswith("You win at the end of this turn. Action 2 of 2")

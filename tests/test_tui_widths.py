@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from textual.content import Content
 from textual.widgets import DataTable, OptionList, Static
 
 from exotui import games
@@ -14,7 +15,9 @@ from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.load import LoadScreen
+from exotui.tui.widgets.ai_status import AiStatus, fitted
 from pilot_helpers import in_event_loop, settle
+from spectator_helpers import screen_text
 
 SAMPLES = Path(__file__).parent.parent / "saves"
 
@@ -76,3 +79,29 @@ async def test_list_cursors_show_without_colour(monkeypatch: pytest.MonkeyPatch)
         menu = app.screen.query_one(OptionList)
         highlighted = menu.get_component_rich_style("option-list--option-highlighted")
         assert highlighted.underline and highlighted.bold
+
+
+@in_event_loop
+async def test_the_side_panel_of_exofauna_is_whole_on_the_screen_and_the_ai_status_wraps_at_words() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(
+            GameScreen(GameSession(games.get("exofauna"), 7, None, (Seat("human"), Seat("human"))), 0)
+        )
+        await settle(pilot)
+        await pilot.press("enter")  # past the pass-the-keyboard screen
+        await settle(pilot)
+        side = app.screen.query_one("#exo-side")
+        assert side.region.right <= 80
+        status = app.screen.query_one(AiStatus)
+        rows = [row.rstrip() for row in screen_text(app).splitlines()[status.region.y : status.region.bottom]]
+        shown = " ".join(row[status.region.x :].strip() for row in rows).split()
+        # "People only: pass the keyboard between decisions." with no word cut at the screen's edge.
+        assert "between" in shown
+
+
+def test_an_ai_status_too_long_for_its_rows_ends_in_an_ellipsis() -> None:
+    lines = [Content("Yellow: AI normal"), Content("win chance 55%"), Content("prefers: " + "Zorrib " * 12)]
+    rows = fitted(lines, 18, 4).plain.splitlines()
+    assert len(rows) == 4 and all(len(row) <= 18 for row in rows)
+    assert rows[-1].endswith("…") and rows[-2] == "prefers: Zorrib"

@@ -41,10 +41,23 @@ class AiStatus(Widget):
         self.refresh()
 
     def render(self) -> Content:
-        parts: list[Content | str] = [Content.styled(self.title, self.get_visual_style("ai--title", partial=True))]
+        parts: list[Content] = [Content.styled(self.title, self.get_visual_style("ai--title", partial=True))]
         if self.fraction is not None:
             filled = round(self.fraction * BAR)
             bar = Content.styled("█" * filled + "░" * (BAR - filled), self.get_visual_style("ai--bar", partial=True))
             parts.append(Content.assemble(bar, f" {self.seconds:.1f}s"))
-        parts.extend(self.lines)
+        parts.extend(Content(line) for line in self.lines)
+        return fitted(parts, self.size.width, self.size.height)
+
+
+def fitted(parts: list[Content], width: int, height: int) -> Content:
+    """`parts` wrapped at their words to `width` cells; past `height` rows, the last row shown ends in "…" (a
+    narrow side panel never clips a word at its edge)."""
+    if width <= 0 or height <= 0:
         return Content("\n").join(parts)
+    rows = [row for part in parts for row in part.wrap(width)]
+    if len(rows) > height:
+        last = rows[height - 1].rstrip()
+        ellipsis = Content(" …" if last.cell_length + 2 <= width else "…")
+        rows = [*rows[: height - 1], last.truncate(width - ellipsis.cell_length) + ellipsis]
+    return Content("\n").join(rows)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from textual.binding import Binding
 from textual.content import Content
+from textual.geometry import Size
 from textual.widget import Widget
 
-# Options whose first words are the same are told apart by the words after those they all share.
+# An answer too long for its row may leave out the first words it shares with the answer above it, when they are
+# at least this many (fewer save too little to be worth the "…").
 SAME_START: Final = 3
 # The key that picks each answer at once: 1-9, then the letters no table or the app uses for something else
 # (hjkl move, q quits). Answers past these are reached with the arrows.
@@ -35,7 +36,7 @@ def too_few(count: int) -> str:
 
 def answer_bindings(description: str) -> list[Binding]:
     """A table's bindings picking answer n with its key from `ANSWER_KEYS` (action `pick(n)`); one footer entry."""
-    first, *others = ANSWER_KEYS
+    first, others = ANSWER_KEYS[0], ANSWER_KEYS[1:]
     return [
         Binding(first, "pick(1)", description, key_display=f"1-9 {ANSWER_KEYS[9]}-{ANSWER_KEYS[-1]}"),
         *(Binding(key, f"pick({number})", show=False) for number, key in enumerate(others, start=2)),
@@ -60,7 +61,17 @@ class Prompt(Widget):
     ) -> None:
         """`keys` label the options in order (the keys that pick them now); the options past them go unlabelled."""
         self.question, self.detail, self.options, self.cursor, self.keys = question, detail, options, cursor, keys
-        self.refresh()
+        # A table that sizes the prompt to its rows (`height: auto`) lays it out again.
+        self.refresh(layout=self.styles.height is not None and self.styles.height.is_auto)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Every row the prompt would print, for a table that sizes it to its content (`height: auto`, with a
+        `max-height` past which the answers scroll)."""
+        rows = len(Content(self.question).wrap(max(1, width)))
+        if not self.options:
+            return rows + (len(Content(self.detail).wrap(max(1, width))) if self.detail else 0)
+        blocks = option_blocks(self.options, self.keys, self.cursor, max(1, width), len(self.options) * width)
+        return rows + sum(len(block) for _, block in blocks) + 1
 
     def render(self) -> Content:
         question = Content.styled(self.question, self.get_visual_style("prompt--question", partial=True))
@@ -68,49 +79,81 @@ class Prompt(Widget):
             return Content.assemble(question, "\n", self.detail) if self.detail else question
         width = max(1, self.size.width)
         lines = question.wrap(width)
-        # Rows left under the question; the list scrolls to keep the cursor in sight. The answer under the cursor
-        # is printed in full, on as many rows as it needs, the others by what sets them apart.
+        # Rows left under the question; the list scrolls to keep the cursor in sight.
         rows = max(2, self.size.height - len(lines)) - 1
-        first = min(max(0, self.cursor - rows // 2), max(0, len(self.options) - rows))
-        short = distinct_ends(self.options)
         cursor_style = self.get_visual_style("prompt--cursor")
-        for index in range(first, min(len(self.options), first + rows)):
-            number = self.keys[index] if index < len(self.keys) else " "
+        for index, block in option_blocks(self.options, self.keys, self.cursor, width, rows):
             if index == self.cursor:
-                text = Content(f"▶{number} {self.options[index]}")
-                lines.extend(line.truncate(width, pad=True).stylize(cursor_style) for line in text.wrap(width))
+                lines.extend(line.truncate(width, pad=True).stylize(cursor_style) for line in block)
             else:
-                lines.append(Content(fit(f" {number} {short[index]}", width)))
+                lines.extend(block)
         return Content("\n").join(lines)
 
 
-def fit(text: str, width: int) -> str:
-    """`text` in `width` cells: when too long, its middle gives way to "…", keeping what it acts on (its start)
-    and where (its end), which is where answers of one question differ."""
-    if len(text) <= width:
-        return text
-    head = max(1, (width - 1) * 2 // 5)
-    return text[:head].rstrip() + "…" + text[len(text) - (width - 1 - len(text[:head].rstrip())) :]
+# Continuation rows of a wrapped answer start under its first word, after the cursor mark and the key.
+INDENT: Final = "   "
 
 
-def distinct_ends(options: Sequence[str]) -> tuple[str, ...]:
-    """Each option without the words it shares with the other options that start like it ("… top-left.").
+def option_blocks(
+    options: Sequence[str], keys: str, cursor: int, width: int, rows: int
+) -> list[tuple[int, list[Content]]]:
+    """The answers shown in `rows` rows of `width` cells, each as (its index, its rows), the cursor's in sight.
 
-    Answers such as "Blue's Vashti uses Tunnel: moves the blue Oomba to the yellow hole (2), top." differ only at
-    the end; cut at the edge of the screen they would all look the same.
+    Every answer reads on its own: it is printed whole, wrapping onto more rows where it must. Only an answer too
+    long for one row gives up its first words, and only those it shares with the answer printed just above it
+    (`elided_words`), which that row shows, or its own row above does: "… right." under "… to the yellow hole (2),
+    top."; never its middle, where the numbers and names that tell answers apart are.
     """
-    words = [option.split(" ") for option in options]
-    groups: dict[tuple[str, ...], list[int]] = defaultdict(list)
-    for index, option_words in enumerate(words):
-        groups[tuple(option_words[:SAME_START])].append(index)
-    ends = list(options)
-    for members in groups.values():
-        if len(members) < 2:
-            continue
-        shared = 0
-        while all(len(words[m]) > shared + 1 and words[m][shared] == words[members[0]][shared] for m in members):
-            shared += 1
-        if shared > SAME_START:
-            for m in members:
-                ends[m] = "… " + " ".join(words[m][shared:])
-    return tuple(ends)
+
+    def blocks_from(first: int) -> list[tuple[int, list[Content]]]:
+        shown: list[tuple[int, list[Content]]] = []
+        used = 0
+        for index in range(first, len(options)):
+            number = keys[index] if index < len(keys) else " "
+            words = options[index].split(" ")
+            if index in (cursor, first) or len(f" {number} {options[index]}") <= width:
+                elided = 0
+            else:
+                shared = elided_words(options[index - 1], options[index])
+                elided = shared if shared >= SAME_START else 0
+            text = " ".join(words[elided:])
+            mark = "▶" if index == cursor else " "
+            body = f"{mark}{number} {'… ' if elided else ''}{text}"
+            block = _wrapped(body, width)
+            if used + len(block) > rows and shown:
+                break
+            shown.append((index, block))
+            used += len(block)
+        return shown
+
+    first = min(max(0, cursor - rows // 2), max(0, len(options) - rows))
+    shown = blocks_from(first)
+    # Wrapped answers take more rows: start later until the cursor's answer is in sight.
+    while first < cursor and cursor not in (index for index, _ in shown):
+        first += 1
+        shown = blocks_from(first)
+    # Rows left empty under the last answer: start earlier while the cursor's answer and the last stay in sight.
+    while first > 0 and shown[-1][0] == len(options) - 1:
+        earlier = blocks_from(first - 1)
+        if earlier[-1][0] != len(options) - 1 or cursor not in (index for index, _ in earlier):
+            break
+        first, shown = first - 1, earlier
+    return shown
+
+
+def _wrapped(text: str, width: int) -> list[Content]:
+    """`text` on rows of `width` cells, its continuation rows indented under its first word."""
+    first, *rest = Content(text).wrap(width)
+    if not rest:
+        return [first]
+    tail = Content(text[len(first.plain.rstrip()) :].lstrip()).wrap(max(1, width - len(INDENT)))
+    return [first, *(Content(INDENT) + line for line in tail)]
+
+
+def elided_words(above: str, option: str) -> int:
+    """How many first words `option` shares with `above`, the answer printed over it, short of its last word."""
+    mine, theirs = option.split(" "), above.split(" ")
+    shared = 0
+    while shared < len(mine) - 1 and shared < len(theirs) and mine[shared] == theirs[shared]:
+        shared += 1
+    return shared

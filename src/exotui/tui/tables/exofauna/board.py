@@ -1,8 +1,9 @@
 """The ExoFauna/Duo table: two Watering Holes, the hand, the prompt and the log; decks, claims and the AI aside.
 
 Keys: a card is chosen with 1-9 or ↑↓ and Enter, then its space with the arrows (or hjkl) over both holes and
-Enter; Esc goes back to the card. Every other decision of a chain is a prompt listing the legal actions as the
-game describes them; the squares, cards or deck the focused answer touches are highlighted on the table.
+Enter; Esc goes back to the card. Tunnel is chosen on the board too: the organism, then its empty space at the
+other hole (a step with one choice is not asked). Every other decision of a chain is a prompt listing the legal
+actions as the game describes them; the squares, cards or deck the focused answer touches are highlighted.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import msgspec
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.events import Resize
 from textual.widgets import Label
 
 from exotui.games.exofauna.cards import (
@@ -48,6 +51,7 @@ from exotui.games.exofauna.state import (
     Mimic,
     Play,
     Scurry,
+    Skip,
     Spawn,
     Stalk,
     Stop,
@@ -61,6 +65,7 @@ from exotui.tui.tables.exofauna.claimed import Claimed
 from exotui.tui.tables.exofauna.deck import Deck
 from exotui.tui.tables.exofauna.hand import Hand, HandCount
 from exotui.tui.tables.exofauna.organism import colour, full_text, label
+from exotui.tui.tables.exofauna.turn_summary import TurnSummary, summarize
 from exotui.tui.tables.exofauna.watering_hole import GRID, WateringHole
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.game_log import GameLog
@@ -68,6 +73,12 @@ from exotui.tui.widgets.prompt import Prompt, answer_bindings, answer_keys, too_
 
 # The two holes side by side as one 3x6 grid of cursor positions: columns 0-2 are hole 1, 3-5 hole 2.
 COLUMNS: Final = 6
+# The board's rows from which the holes take 11 rows instead of 8 (a third row per space): what is left still holds
+# the hand, the prompt and a log of a whole turn.
+TALL_TABLE: Final = 34
+# The board's rows under which the hand is one line even while a card is chosen (the prompt shows the card under
+# the cursor in full): 22 at 80x24.
+SHORT_TABLE: Final = 26
 
 
 class Mode(Enum):
@@ -75,6 +86,10 @@ class Mode(Enum):
     CARD = "card"  # an Action: choosing the card
     SPACE = "space"  # an Action: choosing the space for the chosen card
     PROMPT = "prompt"  # any other decision: choosing one of the listed answers
+    # Tunnel, whose answers can be more than the keys: the organism on the board, then its square, as a Board Game
+    # Arena player clicks the piece and then its target (the key 1 declines).
+    ORGANISM = "organism"  # which organism of this hole moves
+    TARGET = "target"  # to which empty space of the other hole
 
 
 class Touched(msgspec.Struct, frozen=True):
@@ -123,6 +138,12 @@ def touched(state: ExoState, action: Any) -> Touched:
     return Touched((frozenset(spaces[0]), frozenset(spaces[1])), frozenset(cards), frozenset(decks))
 
 
+def tunnels(legal: Sequence[Any]) -> tuple[Tunnel, ...]:
+    """The Tunnel moves among `legal`, when they are to be chosen on the board: more than one."""
+    moves = tuple(action for action in legal if type(action) is Tunnel)
+    return moves if len(moves) > 1 else ()
+
+
 def question(state: ExoState) -> str:
     """What the deciding player is asked, for a step other than choosing an Action."""
     step = state.step
@@ -135,12 +156,23 @@ def question(state: ExoState) -> str:
     if step == SCAVENGE:
         return f"Scavenger: discard a card, or stop and draw {state.scavenged + 1}."
     if step == ADAPT:
-        organism = organism_of(state.holes[state.focus_slot].spaces[state.focus_space])
+        hole = state.holes[state.focus_slot]
+        assert hole is not None
+        organism = organism_of(hole.spaces[state.focus_space])
         return f"{organism.name}'s {organism.adaptation}: {organism.text} Use it?"
     if step == END_DISCARD:
         extra = len(state.hands[state.player]) - HAND_SIZE
         return f"End of turn: discard down to {HAND_SIZE} ({extra} to go)."
     return "Choose."
+
+
+def winning(view: ExoState, viewer: int | None) -> str:
+    """Who wins at the end of this turn, once a seat has claimed enough holes before it ends (the game ends only
+    then: rulebook, turn order 4), as the prompt's first words; "" otherwise."""
+    if view.first_to_target < 0 or view.step == OVER:
+        return ""
+    who = "You win" if view.first_to_target == viewer else f"{SEAT_NAMES[view.first_to_target]} wins"
+    return f"{who} at the end of this turn. "
 
 
 def arrivals(before: ExoState, after: ExoState, slot: int) -> frozenset[int]:
@@ -165,6 +197,10 @@ class ExoFaunaBoard(Board):
             "  1-9 a-z, or ↑↓ Enter   answer a question (the key is shown before each answer)",
             "  arrows or hjkl, Enter  move over both holes' spaces; play there",
             "  Esc                    back to choosing a card (until it is played)",
+            "  Tunnel                 the organism, then its empty space at the other hole, by arrows and Enter; "
+            "Esc: another organism; 1: do not use it",
+            "  PgUp PgDn              the log: from the start of your turn until you act, the other player's last "
+            "turn is summed up in its place, one line per card played",
             "Free spaces for the chosen card are marked +, the cursor ▶ ◀. Underlined: what the answer under the "
             "cursor acts on, else what the last move brought. B = blue and Y = yellow on every card, hole and claim.",
             "",
@@ -206,11 +242,19 @@ class ExoFaunaBoard(Board):
         self.viewer: int | None = 0
         self.legal: tuple[Any, ...] = ()
         self.labels: tuple[str, ...] = SEAT_NAMES
+        self.last_teller = ""
         self.mode = Mode.WAIT
         self.card_index = 0
         self.cursor = (0, 1)  # (row, column) on the 3x6 grid
         self.option = 0
         self.descriptions: tuple[str, ...] = ()
+        # Tunnel chosen on the board: the moves, and the space of the organism chosen to move (Mode.TARGET).
+        self.tunnels: tuple[Tunnel, ...] = ()
+        self.mover: int | None = None
+        # Per seat name, the turn it played last and what it was told as: (sentence, events) pairs (the summary).
+        self.turns: dict[str, tuple[int, list[tuple[str, list[str]]]]] = {}
+        # The turn whose summary the player put away (PgUp/PgDn), to read the log instead.
+        self.summary_put_away = -1
         # Per slot, the spaces whose organism arrived or changed since the position shown before this one: the
         # last decision (the AI's, step by step) stays visible on the table.
         self.changed: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
@@ -224,6 +268,7 @@ class ExoFaunaBoard(Board):
                 yield Hand(id="hand")
                 yield Prompt(id="prompt")
                 yield GameLog(id="log")
+                yield TurnSummary(id="turn-summary")
             with Vertical(id="exo-side"):
                 for seat in (0, 1):
                     with Vertical(classes="seat", id=f"seat-{seat}"):
@@ -233,6 +278,16 @@ class ExoFaunaBoard(Board):
                         yield Claimed(id=f"seat-{seat}-claimed")
                 yield ActionTracker(id="tracker")
                 yield AiStatus(id="ai-status")
+
+    def on_resize(self, event: Resize) -> None:
+        # A tall table gives the holes a third row per space; a short one (80x24) shows the hand on one line, so
+        # that the log below holds the other player's whole turn.
+        self.set_class(event.size.height >= TALL_TABLE, "-tall")
+        short = event.size.height < SHORT_TABLE
+        if short != self.has_class("-short"):
+            self.set_class(short, "-short")
+            if self.view is not None:
+                self._draw()
 
     # ---------------------------------------------------------------------------------------------------------
     # Shown a position
@@ -248,6 +303,14 @@ class ExoFaunaBoard(Board):
         elif view.step == ACTION:
             self.mode = Mode.CARD
             self.card_index = min(self.card_index, len(self._hand()) - 1)
+        elif tunnels(self.legal):
+            self.tunnels = tunnels(self.legal)
+            movers = {move.space for move in self.tunnels}
+            if len(movers) == 1:
+                self._to_target(movers.pop(), draw=False)
+            else:
+                self.mode, self.mover = Mode.ORGANISM, None
+                self._cursor_to(self._targets())
         else:
             self.mode = Mode.PROMPT
             self.option = 0
@@ -256,6 +319,54 @@ class ExoFaunaBoard(Board):
 
     def log(self, turn: int, sentence: str) -> None:
         self.query_one(GameLog).add(turn, sentence)
+        who = sentence.split(" ", 1)[0].removesuffix("'s")
+        if who in SEAT_NAMES:
+            if self.turns.get(who, (None,))[0] != turn:
+                self.turns[who] = (turn, [])
+            self.turns[who][1].append((sentence, []))
+            self.last_teller = who
+
+    def tell(self, events: Sequence[str]) -> None:
+        super().tell(events)
+        told = self.turns.get(self.last_teller)
+        if told and told[1]:
+            told[1][-1][1].extend(events)
+
+    def action_scroll_log(self, pages: int) -> None:
+        if self.has_class("-summary") and self.view is not None:
+            # The log, in place of the summary, for the rest of this turn.
+            self.summary_put_away = self.view.turn
+            self.set_class(False, "-summary")
+            return
+        super().action_scroll_log(pages)
+
+    def _summary(self, again: bool = True) -> None:
+        """From the start of the viewer's turn until they act, the other player's last turn in place of the log,
+        where the log cannot show it whole. Decided again once laid out (`again`): the prompt's rows change with
+        the position, and the log's with them."""
+        view = self.view
+        assert view is not None
+        starting = self.viewer is not None and self.legal and view.step == ACTION and view.actions_done == 0
+        other = SEAT_NAMES[1 - self.viewer] if self.viewer is not None else ""
+        turn, told = self.turns.get(other, (None, []))
+        shown = bool(starting and turn == view.turn - 1 and told and self.summary_put_away != view.turn)
+        if shown:
+            log, summary = self.query_one(GameLog), self.query_one(TurnSummary)
+            # The rows the log has, and its width (a column less than the summary's: its scroll bar).
+            if log.display:
+                width, height = log.scrollable_content_region.width, log.scrollable_content_region.height
+            else:
+                width, height = summary.content_size.width - 1, summary.content_size.height
+            logged = [f"{turn:>3} {sentence}" for sentence, _ in told]
+            logged += [f"    → {event}" for _, events in told for event in events]
+            shown = width <= 0 or sum(len(Content(line).wrap(width)) for line in logged) > height
+        if shown:
+            self.query_one(TurnSummary).show(
+                f"{other}'s turn {turn}, shown until you act (PgUp: the log)", summarize(other, told)
+            )
+        self.set_class(shown, "-summary")
+        if again:
+            self.call_after_refresh(self._summary, False)
 
     def describe_public(self, view: Any, action: Any) -> str:
         if _hidden_card(view, action):
@@ -296,6 +407,39 @@ class ExoFaunaBoard(Board):
     def _legal_spaces(self, card: int) -> set[tuple[int, int]]:
         return {(a.slot, a.space) for a in self.legal if type(a) is Play and a.card == card}
 
+    def _targets(self) -> set[tuple[int, int]]:
+        """The squares the cursor may choose now, as (slot, space): a card's free spaces, Tunnel's organisms or
+        the empty spaces its chosen organism may go to."""
+        assert self.view is not None
+        here = self.view.focus_slot
+        if self.mode in (Mode.CARD, Mode.SPACE):
+            return self._legal_spaces(self._card())
+        if self.mode is Mode.ORGANISM:
+            return {(here, move.space) for move in self.tunnels}
+        if self.mode is Mode.TARGET:
+            return {(1 - here, move.to) for move in self.tunnels if move.space == self.mover}
+        return set()
+
+    def _cursor_to(self, squares: set[tuple[int, int]]) -> None:
+        """Put the cursor on the first of `squares` (row by row, left to right), unless it is on one already."""
+        if self._at(*self.cursor) not in squares:
+            self.cursor = min(
+                (row, slot * 3 + column)
+                for slot, space in squares
+                for row, cells in enumerate(GRID)
+                for column, cell in enumerate(cells)
+                if cell == space
+            )
+
+    def _tunnel(self) -> Tunnel | None:
+        """The Tunnel move the cursor names in Mode.TARGET, None on a square it cannot go to."""
+        assert self.view is not None
+        at = self._at(*self.cursor)
+        if self.mode is not Mode.TARGET or self.mover is None or at is None or at[0] == self.view.focus_slot:
+            return None
+        move = Tunnel(self.mover, at[1])
+        return move if move in self.tunnels else None
+
     def _at(self, row: int, column: int) -> tuple[int, int] | None:
         """The (slot, space) under a grid position, None for a hole's centre or a slot without a hole."""
         assert self.view is not None
@@ -309,15 +453,18 @@ class ExoFaunaBoard(Board):
         view = self.view
         assert view is not None
         # Underlined: what the focused answer acts on in a prompt, else what the last decision brought.
-        focus = touched(view, self.legal[self.option]) if self.mode is Mode.PROMPT else Touched(self.changed)
-        legal_spaces: set[tuple[int, int]] = set()
-        cursor: tuple[int, int] | None = None
-        hand_cursor: int | None = None
-        if self.mode in (Mode.CARD, Mode.SPACE):
-            hand_cursor = self.card_index
-            legal_spaces = self._legal_spaces(self._card())
-            if self.mode is Mode.SPACE:
-                cursor = self._at(*self.cursor)
+        focus = Touched(self.changed)
+        if self.mode is Mode.PROMPT:
+            focus = touched(view, self.legal[self.option])
+        elif self.mode is Mode.TARGET:
+            # The organism chosen to move, and where the cursor would send it.
+            move = self._tunnel()
+            spaces: list[frozenset[int]] = [frozenset(), frozenset()]
+            spaces[view.focus_slot] = frozenset({self.mover} if self.mover is not None else ())
+            focus = touched(view, move) if move else Touched((spaces[0], spaces[1]))
+        legal_spaces = self._targets()
+        cursor = self._at(*self.cursor) if self.mode in (Mode.SPACE, Mode.ORGANISM, Mode.TARGET) else None
+        hand_cursor = self.card_index if self.mode in (Mode.CARD, Mode.SPACE) else None
         for slot in (0, 1):
             self.query_one(f"#hole-{slot + 1}", WateringHole).show(
                 view.holes[slot],
@@ -329,12 +476,14 @@ class ExoFaunaBoard(Board):
             # A spectator holds no hand: both are drawn as everyone sees them.
             self.query_one(Hand).show(f"Hands: {self._held(0)} · {self._held(1)}", (), mine=False)
         else:
+            compact = self.mode not in (Mode.CARD, Mode.SPACE) or self.has_class("-short")
             self.query_one(Hand).show(
-                f"Hand ({SEAT_NAMES[self.viewer]})",
+                # Choosing a card on one line (a short table), the number keys need the seat's name's columns.
+                "Hand" if compact and hand_cursor is not None else f"Hand ({SEAT_NAMES[self.viewer]})",
                 self._hand(),
                 hand_cursor,
                 touched=focus.cards,
-                compact=self.mode is Mode.PROMPT,
+                compact=compact,
                 note=self._held(1 - self.viewer),
             )
         for seat in (0, 1):
@@ -348,6 +497,7 @@ class ExoFaunaBoard(Board):
                 len(deck), deck[0] if deck else None, touched=seat in focus.decks
             )
             self.query_one(f"#seat-{seat}-claimed", Claimed).show(view.claimed[seat], view.target)
+        self._summary()
         self.query_one(ActionTracker).show(
             f"Turn {view.turn} · {SEAT_NAMES[view.player]}", view.actions_done, view.step != END_DISCARD
         )
@@ -356,24 +506,33 @@ class ExoFaunaBoard(Board):
     def _draw_prompt(self) -> None:
         view = self.view
         assert view is not None
-        prompt = self.query_one(Prompt)
+        detail = ""
+        options: tuple[str, ...] = ()
         if view.step == OVER:
-            prompt.show("The game is over.")
+            ask = "The game is over."
         elif self.mode is Mode.WAIT:
-            prompt.show(f"{self.labels[view.player]} is deciding…")
+            ask = f"{self.labels[view.player]} is deciding…"
         elif self.mode is Mode.CARD:
             keys = answer_keys(len(self._hand()))
-            prompt.show(
-                f"Action {view.actions_done + 1} of {ACTIONS_PER_TURN}: choose a card ({keys}, or ↑↓ and Enter).",
-                full_text(self._card()),
-            )
+            ask = f"Action {view.actions_done + 1} of {ACTIONS_PER_TURN}: choose a card ({keys}, or ↑↓ and Enter)."
+            detail = full_text(self._card())
         elif self.mode is Mode.SPACE:
-            prompt.show(
-                f"Play the {label(self._card())} where? ←↑↓→ or hjkl, Enter; Esc: back",
-                full_text(self._card()),
-            )
+            ask = f"Play the {label(self._card())} where? ←↑↓→ or hjkl, Enter; Esc: back"
+            detail = full_text(self._card())
+        elif self.mode is Mode.ORGANISM:
+            asked = question(view).removesuffix(" Use it?")
+            ask = f"{asked} Which organism (marked +)? ←↑↓→ or hjkl, Enter; 1: do not use it."
+        elif self.mode is Mode.TARGET:
+            hole = view.holes[view.focus_slot]
+            assert hole is not None and self.mover is not None
+            mover = label(hole.spaces[self.mover])
+            back = "Esc: another organism; " if len({move.space for move in self.tunnels}) > 1 else ""
+            ask = f"Tunnel the {mover} to which empty space (marked +)? ←↑↓→ or hjkl, Enter; {back}1: do not use it."
+            move = self._tunnel()
+            detail = describe(view, move) if move else ""
         else:
-            prompt.show(question(view), options=self.descriptions, cursor=self.option)
+            ask, options = question(view), self.descriptions
+        self.query_one(Prompt).show(f"{winning(view, self.viewer)}{ask}", detail, options, self.option)
 
     # ---------------------------------------------------------------------------------------------------------
     # Keys
@@ -420,6 +579,12 @@ class ExoFaunaBoard(Board):
     def action_pick(self, number: int) -> None:
         if self._waiting():
             return
+        if self.mode in (Mode.ORGANISM, Mode.TARGET):
+            if number == 1:
+                self.post_message(self.Decided(Skip()))
+            else:
+                self._notice("Choose on the board (←↑↓→, Enter), or 1 not to use Tunnel.")
+            return
         if self.mode is Mode.PROMPT:
             count = len(self.legal)
             if number > count:
@@ -441,16 +606,20 @@ class ExoFaunaBoard(Board):
         if not spaces:
             self._notice(f"The {label(self._card())} has nowhere to go.")
             return
-        if self._at(*self.cursor) not in spaces:
-            self.cursor = min(
-                (row, slot * 3 + column)
-                for slot, space in spaces
-                for row, cells in enumerate(GRID)
-                for column, cell in enumerate(cells)
-                if cell == space
-            )
+        self._cursor_to(spaces)
         self.mode = Mode.SPACE
         self._draw()
+
+    def _to_target(self, mover: int, draw: bool = True) -> None:
+        """Tunnel the organism in space `mover` of this hole: to its one empty space at once, else to choosing it."""
+        goes = [move for move in self.tunnels if move.space == mover]
+        if len(goes) == 1:
+            self.post_message(self.Decided(goes[0]))
+            return
+        self.mode, self.mover = Mode.TARGET, mover
+        self._cursor_to(self._targets())
+        if draw:
+            self._draw()
 
     def action_choose(self) -> None:
         if self._waiting():
@@ -459,6 +628,18 @@ class ExoFaunaBoard(Board):
             self._to_space()
         elif self.mode is Mode.PROMPT:
             self.post_message(self.Decided(self.legal[self.option]))
+        elif self.mode is Mode.ORGANISM:
+            at = self._at(*self.cursor)
+            if at in self._targets():
+                self._to_target(at[1])
+            else:
+                self._notice("Tunnel moves an organism of this hole: choose one marked +.")
+        elif self.mode is Mode.TARGET:
+            move = self._tunnel()
+            if move is None:
+                self._notice("Tunnel moves it to an empty space of the other hole: choose one marked +.")
+            else:
+                self.post_message(self.Decided(move))
         else:
             self._play_here()
 
@@ -472,7 +653,9 @@ class ExoFaunaBoard(Board):
             self.mode = Mode.CARD
             self.post_message(self.Decided(action))
             return
-        card = self.view.holes[slot].spaces[space]
+        hole = self.view.holes[slot]
+        assert hole is not None
+        card = hole.spaces[space]
         where = f"hole {slot + 1}, {SPACE_NAMES[space]}"
         if card >= 0:
             self._notice(f"{where} is taken by the {card_name(card)}: pick a free space (marked +).")
@@ -487,6 +670,10 @@ class ExoFaunaBoard(Board):
             self._draw()
         elif self.mode is Mode.CARD:
             self._notice("Nothing to go back to: choose a card to play.")
+        elif self.mode is Mode.TARGET and len({move.space for move in self.tunnels}) > 1:
+            self.mode = Mode.ORGANISM
+            self._cursor_to(self._targets())
+            self._draw()
         else:
             self._notice("This question belongs to a card already played; it cannot be taken back.")
 

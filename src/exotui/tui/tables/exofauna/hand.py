@@ -17,7 +17,8 @@ VISIBLE: Final = 6
 class Hand(Widget):
     """The deciding player's hand. In full, one card a line (number key, colour letter, name, instinct and
     adaptation with its text, cut at the edge: the card under the cursor is printed in full in the prompt);
-    compact, a single line of names, for questions that are not about choosing a card to play."""
+    compact, a single line of names (with their number keys and the cursor while a card is chosen), for questions
+    that are not about choosing a card to play, and on a short table, where the log needs the rows."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "card--blue",
@@ -48,11 +49,12 @@ class Hand(Widget):
         note: str = "",
         mine: bool = True,
     ) -> None:
-        """`note` follows the title on its line, cut at the edge (the full form only). Not `mine` (a spectator's
-        table), there are no cards: the title alone says what everyone knows of the hands."""
-        # The height follows the number of cards and the form (a spectator's, how its title wraps): only a change
-        # there needs a new layout.
-        resized = not mine or (len(cards), compact, mine) != (len(self.cards), self.compact, self.mine)
+        """`note` follows the title on its line, cut at the edge (compact: after the cards, where it fits whole).
+        Not `mine` (a spectator's table), there are no cards: the title alone says what everyone knows of the
+        hands."""
+        # The height follows the number of cards and the form (a spectator's, how its title wraps, a compact
+        # hand's line, which wraps when long): only a change there needs a new layout.
+        resized = not mine or compact or (len(cards), compact, mine) != (len(self.cards), self.compact, self.mine)
         self.title, self.cards, self.cursor, self.touched, self.compact = title, cards, cursor, touched, compact
         self.note, self.mine = note, mine
         self.refresh(layout=resized)
@@ -61,9 +63,9 @@ class Hand(Widget):
         title = Content.styled(self.title, self.get_visual_style("hand--title", partial=True))
         if not self.mine:
             return title
+        note = Content.styled(f"   {self.note}", self.get_visual_style("hand--note", partial=True)) if self.note else ""
         if self.compact:
-            names = [self._styled(card, label(card)) for card in self.cards]
-            return Content.assemble(title, ": ", Content(" · ").join(names) if names else "empty")
+            return self._compact(title, note)
         if not self.cards:
             return Content.assemble(title, " (empty)")
         first = 0
@@ -72,7 +74,6 @@ class Hand(Widget):
         shown = range(first, min(len(self.cards), first + VISIBLE))
         more = len(self.cards) - len(shown)
         heading = f" ({len(self.cards)} cards, {more} more: ↑↓ scroll)" if more else ""
-        note = Content.styled(f"   {self.note}", self.get_visual_style("hand--note", partial=True)) if self.note else ""
         lines = [Content.assemble(title, heading, note).truncate(self.size.width, ellipsis=True)]
         for index in shown:
             card = self.cards[index]
@@ -86,6 +87,31 @@ class Hand(Widget):
                 line = line.stylize(self.get_visual_style("hand--cursor"))
             lines.append(line)
         return Content("\n").join(lines)
+
+    def _compact(self, title: Content, note: Content | str) -> Content:
+        """The hand on one line, or on more where it is too long: wrapped between cards, never inside a name;
+        the note after the cards where it fits whole (a note cut short, "Yell…", tells nothing)."""
+        width = self.size.width or 1_000
+        rows = [Content.assemble(title, ": ")]
+        names = [self._named(index, card) for index, card in enumerate(self.cards)] or [Content("empty")]
+        for index, name in enumerate(names):
+            joint = Content(" · " if index else "")
+            if index and rows[-1].cell_length + joint.cell_length + name.cell_length > width:
+                rows.append(Content("  "))
+                joint = Content("")
+            rows[-1] = Content.assemble(rows[-1], joint, name)
+        if rows[-1].cell_length + Content.assemble(note).cell_length <= width:
+            rows[-1] = Content.assemble(rows[-1], note)
+        return Content("\n").join(rows)
+
+    def _named(self, index: int, card: int) -> Content:
+        """A card of the compact hand: its name, and its number key and the cursor when a card is being chosen."""
+        if self.cursor is None:
+            return self._styled(card, label(card))
+        mark = Content(f"{'▶' if index == self.cursor else ''}{index + 1} ")
+        if index == self.cursor:
+            mark = mark.stylize(self.get_visual_style("hand--cursor"))
+        return Content.assemble(mark, self._styled(card, label(card)))
 
     def _styled(self, card: int, text: str) -> Content:
         style = self.get_visual_style(colour_class(card))

@@ -13,12 +13,18 @@ from exotui.tui.tables.exofauna.organism import INSTINCT_SHORT, colour_class
 
 # Ring index of each grid cell, row by row; None is the hole in the middle.
 GRID: Final = ((0, 1, 2), (7, None, 3), (6, 5, 4))
+# The narrowest cell, at 80 columns; a wider hole widens its cells, and from `FULL_NAMES` on they name the instinct
+# in full ("Y Scavenger", not "Y Scav").
 CELL: Final = 9
+FULL_NAMES: Final = 11
+# Rows of a cell: its name and its instinct; a hole this high (a tall terminal) adds the adaptation's name.
+TALL: Final = 9
 
 
 class WateringHole(Widget):
-    """Shows one hole. `legal` spaces are marked, `touched` spaces (what the focused choice affects) are
-    underlined, and the `cursor` space is drawn reversed with arrows, so none of it depends on colour."""
+    """Shows one hole. `legal` spaces (free, or an organism that may be chosen) are marked +, `touched` spaces
+    (what the focused choice affects) are underlined, and the `cursor` space is drawn reversed with arrows, so
+    none of it depends on colour."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "card--blue",
@@ -58,42 +64,45 @@ class WateringHole(Widget):
     def render(self) -> Content:
         if self.hole is None:
             return Content("\n\n waiting for a card\n to form a new hole")
+        # The cells share the width the hole has (a space between them) and, when it is tall, a third row.
+        width = max(CELL, (self.size.width - 2) // 3)
+        height = 3 if self.size.height >= TALL else 2
         lines: list[Content] = []
         for row in GRID:
-            tops: list[Content] = []
-            bottoms: list[Content] = []
-            for space in row:
-                top, bottom = self._hole_cell() if space is None else self._space_cell(space)
-                tops.append(top)
-                bottoms.append(bottom)
-            lines.append(Content(" ").join(tops))
-            lines.append(Content(" ").join(bottoms))
+            cells = [
+                self._hole_cell(width, height) if space is None else self._space_cell(space, width, height)
+                for space in row
+            ]
+            lines.extend(Content(" ").join(cell[line] for cell in cells) for line in range(height))
         return Content("\n").join(lines)
 
-    def _hole_cell(self) -> tuple[Content, Content]:
+    def _hole_cell(self, width: int, height: int) -> list[Content]:
         assert self.hole is not None
         style = self.get_visual_style(f"hole--{COLOUR_NAMES[self.hole.colour]}")
         name = COLOUR_NAMES[self.hole.colour]
-        return (
-            Content.styled("hole".center(CELL), style),
-            Content.styled(f"{COLOUR_LETTERS[self.hole.colour]} {name}".center(CELL), style),
-        )
+        texts = ["hole", f"{COLOUR_LETTERS[self.hole.colour]} {name}", ""][:height]
+        return [Content.styled(text.center(width), style) for text in texts]
 
-    def _space_cell(self, space: int) -> tuple[Content, Content]:
+    def _space_cell(self, space: int, width: int, height: int) -> list[Content]:
         assert self.hole is not None
         card = self.hole.spaces[space]
         if card == EMPTY:
             legal = space in self.legal
             style = self.get_visual_style("space--legal" if legal else "space--empty", partial=True)
-            top, bottom = ("+" if legal else "·").center(CELL), " " * CELL
+            texts = ["+" if legal else "·", "", ""]
         else:
             organism = organism_of(card)
             style = self.get_visual_style(colour_class(card))
-            top = organism.name.center(CELL)
-            bottom = f"{COLOUR_LETTERS[card >> 3]} {INSTINCT_SHORT[organism.instinct]}".center(CELL)
+            instinct = organism.instinct if width >= FULL_NAMES else INSTINCT_SHORT[organism.instinct]
+            texts = [organism.name, f"{COLOUR_LETTERS[card >> 3]} {instinct}", organism.adaptation]
+        texts = [text.center(width) for text in texts[:height]]
+        # The marks go on the row under the name: an organism that may be chosen (Tunnel's) is marked + as a free
+        # space is; the cursor ▶ ◀.
+        if card != EMPTY and space in self.legal:
+            texts[1] = f"+{texts[1][1:-1]}+"
         if space in self.touched:
             style += self.get_visual_style("space--touched", partial=True)
         if space == self.cursor:
             style += self.get_visual_style("space--cursor")
-            bottom = f"▶{bottom[1:-1]}◀"
-        return Content.styled(top, style), Content.styled(bottom, style)
+            texts[1] = f"▶{texts[1][1:-1]}◀"
+        return [Content.styled(text, style) for text in texts]
