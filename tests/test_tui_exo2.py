@@ -7,6 +7,7 @@ The helpers read the board only to decide which keys to press; every decision re
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 
 from rich.color import ColorSystem
@@ -23,7 +24,7 @@ from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.new_game import SEAT_CHOICES
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.tables.exo2.board import Exo2Board, Mode
-from exotui.tui.tables.exo2.galaxy import Galaxy
+from exotui.tui.tables.exo2.galaxy import Galaxy, scoring_squares
 from exotui.tui.tables.exo2.universe import PITCH, SLOT_PLACES, Universe, available_slots
 from pilot_helpers import in_event_loop, open_game, play_by_keys, replays, settle, status_text
 from test_exo2_properties import states_and_actions
@@ -376,3 +377,59 @@ async def test_help_during_a_game_starts_with_that_games_own_keys() -> None:
         assert "holes" not in text
         # The app's keys come after the game's.
         assert text.index("Keys everywhere") > text.index("EXO n°2 keys")
+
+
+@in_event_loop
+async def test_the_universe_keys_stand_apart_from_the_planet_letters_under_their_planets() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 7, random_actions(7, 2, 9))
+        universe = app.screen.query_one(Universe)
+        lines = str(universe.render()).splitlines()
+        text = "\n".join(lines)
+        # Never a key run into letters ("1MGG2LBT").
+        assert not re.search(r"\d[A-Z]|[A-Z]\d", text), text
+        for number, slot in enumerate(available_slots(board(app).view.universe), start=1):
+            row, column = SLOT_PLACES[slot]
+            # The key sits on the line under its planet, under the middle letter.
+            assert lines[row + 1][column + 2] == str(number)
+            assert lines[row][column + 1 : column + 4] == planet_code(board(app).view.universe[slot])
+
+
+def test_the_help_explains_the_dot_of_an_empty_square() -> None:
+    assert "· is an empty square" in Exo2Board.HELP
+
+
+@in_event_loop
+async def test_the_final_table_draws_the_planets_of_no_scoring_line_in_lower_case() -> None:
+    actions = random_actions(11, 2, 26)
+    state = rules.new_game(11, 2)
+    for action in actions:
+        state = rules.apply(state, action)
+    assert rules.is_over(state)
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 11, actions)
+        await pilot.press("escape")  # from the result to the final table
+        await settle(pilot)
+        for seat, galaxy_id in ((0, "#galaxy-main"), (1, "#galaxy-other-1")):
+            galaxy = app.screen.query_one(galaxy_id, Galaxy)
+            planets = state.galaxies[seat]
+            lonely = [token for x, y, token in planets if (x, y) not in scoring_squares(planets)]
+            assert lonely, "a planet in no scoring line, for this test"
+            shown = str(galaxy.render())
+            assert planet_code(lonely[0]).lower() in shown
+            assert "lowercase scored nothing" in galaxy.border_title
+
+
+def test_the_scoring_squares_are_the_lines_the_rules_count() -> None:
+    for seed in range(20):
+        states, _ = states_and_actions(seed, 2)
+        for planets in states[-1].galaxies:
+            squares = scoring_squares(planets)
+            assert bool(squares) == (sum(rules.galaxy_points(planets)) > 0)
+            # Taking away a planet outside every scoring line leaves the points as they are.
+            for x, y, token in planets:
+                if (x, y) not in squares:
+                    rest = tuple(planet for planet in planets if planet != (x, y, token))
+                    assert rules.galaxy_points(rest) == rules.galaxy_points(planets)

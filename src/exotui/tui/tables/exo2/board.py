@@ -23,13 +23,14 @@ from exotui.games.exo2.rules import (
     STAR,
     current_player,
     feature_points,
+    is_over,
     placement_points,
     star_neighbours,
 )
 from exotui.games.exo2.state import Exo2State, Take
 from exotui.games.exo2.view import SEAT_NAMES, per_feature, where
 from exotui.tui.tables import Board, table_keys
-from exotui.tui.tables.exo2.galaxy import Galaxy, Square
+from exotui.tui.tables.exo2.galaxy import Galaxy, Square, scoring_squares
 from exotui.tui.tables.exo2.planet import full_text
 from exotui.tui.tables.exo2.score_panel import ScorePanel
 from exotui.tui.tables.exo2.universe import Universe, available_slots
@@ -38,6 +39,8 @@ from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import Prompt
 
 MOST_PLAYERS: Final = max(GAME.player_counts)
+# A final Galaxy's title, after the seat: how its planets in no line that scored are drawn.
+SCORED: Final = " · lowercase scored nothing"
 
 
 class Mode(Enum):
@@ -72,8 +75,10 @@ class Exo2Board(Board):
             "  arrows or hjkl, Enter  move over your Galaxy; place the planet there",
             "  Esc                    back to the Universe (until the planet is placed)",
             "Planets read size, colour, type: S/M/L small/medium/large, B/R/G blue/red/green, T/G/R telluric/"
-            "gaseous/ringed (LRG = large red gaseous). The Star is (*). Squares the chosen planet may go to show the "
-            "points it would score there (+ for none); the cursor is [ ].",
+            "gaseous/ringed (LRG = large red gaseous). The Star is (*); · is an empty square of a Galaxy. Squares the "
+            "chosen planet may go to show the points it would score there (+ for none) instead of ·; the cursor is "
+            "[ ]. Under each planet you may take in the Universe is its number key. On the final table, a planet in no "
+            "line that scored is in lower case, without its token.",
             "",
             "EXO n°2",
             "Line up planets sharing a size, a colour or a type. Seat 1 starts; players take turns.",
@@ -199,12 +204,16 @@ class Exo2Board(Board):
         self.query_one(ScorePanel).show(SEAT_NAMES[: view.players], feature_points(view), deciding)
         previews = self._previews(self._token()) if choosing else None
         galaxy = view.galaxies[self.viewer]
+        # The final table highlights the lines that scored: their planets stay tokens, the others turn to lower-case
+        # letters.
+        over = is_over(view)
         self.query_one("#galaxy-main", Galaxy).show(
             galaxy,
-            f"{self.labels[self.viewer]} · {len(galaxy)}/{self._planets_each()} planets",
+            f"{self.labels[self.viewer]}{SCORED if over else f' · {len(galaxy)}/{self._planets_each()} planets'}",
             legal=previews,
             cursor=self.cursor if self.mode is Mode.SQUARE else None,
             deciding=deciding == self.viewer,
+            scoring=scoring_squares(galaxy) if over else None,
         )
         others = [seat for seat in range(view.players) if seat != self.viewer]
         for index in range(1, MOST_PLAYERS):
@@ -212,7 +221,12 @@ class Exo2Board(Board):
             widget.display = index <= len(others)
             if index <= len(others):
                 seat = others[index - 1]
-                widget.show(view.galaxies[seat], self.labels[seat], deciding=deciding == seat)
+                widget.show(
+                    view.galaxies[seat],
+                    f"{self.labels[seat]}{SCORED if over else ''}",
+                    deciding=deciding == seat,
+                    scoring=scoring_squares(view.galaxies[seat]) if over else None,
+                )
         self.query_one(Prompt).display = choosing
         self.query_one(AiStatus).display = not choosing
         self._draw_prompt()

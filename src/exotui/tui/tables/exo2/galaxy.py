@@ -15,8 +15,8 @@ from textual.content import Content
 from textual.events import Resize
 from textual.style import Style
 
-from exotui.games.exo2.cards import planet_code
-from exotui.games.exo2.rules import STAR
+from exotui.games.exo2.cards import features, planet_code
+from exotui.games.exo2.rules import LINES, STAR
 from exotui.games.exo2.rules import Galaxy as Planets
 from exotui.tui.tables.exo2.planet import CELL, PlanetsWidget, colour_class
 
@@ -37,6 +37,22 @@ class Cell(NamedTuple):
 # rows high, keeps its cells): the large Galaxy takes 5x2 cells at 120x40, 7x3 at 200x60.
 CELLS: Final = (Cell(CELL, 1), Cell(5, 2), Cell(7, 3))
 FEWEST_SHOWN: Final = (7, 5)
+
+
+def scoring_squares(planets: Planets) -> frozenset[Square]:
+    """The squares of the planets in a line of 3 that scores (sharing a size, a colour or a type), as the rules
+    count them (`rules.galaxy_points`): what the final table highlights."""
+    grid = {(x, y): token for x, y, token in planets}
+    scoring: set[Square] = set()
+    for x, y in grid:
+        for dx, dy in LINES:
+            run = [(x, y), (x + dx, y + dy), (x + 2 * dx, y + 2 * dy)]
+            if not all(square in grid for square in run):
+                continue
+            shared = [len({features(grid[square])[feature] for square in run}) == 1 for feature in range(3)]
+            if any(shared):
+                scoring.update(run)
+    return frozenset(scoring)
 
 
 def _window(low: int, high: int, size: int, focus: int, start: int | None) -> int:
@@ -72,6 +88,8 @@ class Galaxy(PlanetsWidget):
         self.planets: Planets = ()
         self.legal: Mapping[Square, int] = {}
         self.cursor: Square | None = None
+        # On the final table, the planets in a line that scores; the others are drawn as lower-case letters only.
+        self.scoring: frozenset[Square] | None = None
         # The top-left square shown, kept between draws so the window only moves when the cursor leaves it.
         self.origin: Square | None = None
         self.cell = CELLS[0]
@@ -83,8 +101,10 @@ class Galaxy(PlanetsWidget):
         legal: Mapping[Square, int] | None = None,
         cursor: Square | None = None,
         deciding: bool = False,
+        scoring: frozenset[Square] | None = None,
     ) -> None:
-        self.planets, self.legal, self.cursor = planets, legal or {}, cursor
+        """`scoring`, on the final table: the squares of the planets in a line that scores (`scoring_squares`)."""
+        self.planets, self.legal, self.cursor, self.scoring = planets, legal or {}, cursor, scoring
         self.border_title = title
         self.set_class(deciding, "-deciding")
         self._place_window()
@@ -178,6 +198,9 @@ class Galaxy(PlanetsWidget):
         above, below, edge = " ", " ", Style()
         if square == STAR:
             text, style = STAR_MARK, self.get_visual_style("galaxy--star")
+        elif token is not None and self.scoring is not None and square not in self.scoring:
+            # In no line that scores: its letters alone, in lower case and its colour (not by colour alone).
+            text, style = planet_code(token).lower(), self.get_visual_style(colour_class(token, available=False))
         elif token is not None:
             text, style = planet_code(token), self.get_visual_style(colour_class(token))
             above, below, edge = "▄", "▀", Style(foreground=style.background)

@@ -12,14 +12,14 @@ from exotui.games.exo2.rules import COVERED_BY
 from exotui.games.exo2.state import EMPTY
 from exotui.tui.tables.exo2.planet import CELL, PlanetsWidget, colour_class
 
-# Columns from one token to the next in a row: its number key (or a space) and its three letters.
+# Columns from one token to the next in a row: a space and its three letters (its number key is on the line below).
 PITCH: Final = CELL + 1
 WIDEST: Final = max(UNIVERSE_ROWS)
 
 
 def _slot_places() -> tuple[tuple[int, int], ...]:
     """Per Universe slot, its (row, first column) on screen: each row centred under the one above it."""
-    places = []
+    places: list[tuple[int, int]] = []
     for row, width in enumerate(UNIVERSE_ROWS):
         offset = (WIDEST - width) * PITCH // 2
         places.extend((row, offset + index * PITCH) for index in range(width))
@@ -40,8 +40,8 @@ def available_slots(universe: Sequence[int]) -> list[int]:
 
 
 class Universe(PlanetsWidget):
-    """Covered tokens show their letters in their colour; available ones are numbered (their key) and drawn on
-    their colour; the one under the cursor is highlighted and underlined. Taken slots are left blank."""
+    """Covered tokens show their letters in their colour; available ones are drawn on their colour with their
+    number key under them; the one under the cursor is highlighted and underlined. Taken slots are left blank."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {*PlanetsWidget.COMPONENT_CLASSES, "universe--cursor", "universe--key"}
 
@@ -60,19 +60,28 @@ class Universe(PlanetsWidget):
 
     def render(self) -> Content:
         numbers = {slot: index + 1 for index, slot in enumerate(available_slots(self.universe))}
-        lines: list[list[Content]] = [[] for _ in UNIVERSE_ROWS]
-        ends = [0] * len(UNIVERSE_ROWS)
+        # What each line shows, as (column, text) pieces: the tokens' letters, and under each available token its
+        # number key. Nothing covers an available token, so the line under it is empty there (or is the line under
+        # the pyramid): the keys stand apart from the letters ("MGG LBT", not "1MGG2LBT").
+        pieces: list[list[tuple[int, Content]]] = [[] for _ in range(len(UNIVERSE_ROWS) + 1)]
         for slot, token in enumerate(self.universe):
-            row, column = SLOT_PLACES[slot]
-            lines[row].append(Content(" " * (column - ends[row])))
-            ends[row] = column + PITCH
             if token == EMPTY:
-                lines[row].append(Content(" " * PITCH))
                 continue
+            row, column = SLOT_PLACES[slot]
             number = numbers.get(slot)
             style = self.get_visual_style(colour_class(token, available=number is not None))
             if slot == self.cursor:
                 style += self.get_visual_style("universe--cursor")
-            key = Content.styled(str(number), self.get_visual_style("universe--key")) if number else Content(" ")
-            lines[row].extend((key, Content.styled(planet_code(token), style)))
-        return Content("\n").join(Content.assemble(*parts) for parts in lines)
+            pieces[row].append((column + 1, Content.styled(planet_code(token), style)))
+            if number is not None:
+                key = Content.styled(str(number), self.get_visual_style("universe--key"))
+                pieces[row + 1].append((column + 1 + CELL // 2, key))
+        lines = []
+        for line in pieces:
+            parts: list[Content] = []
+            end = 0
+            for column, text in sorted(line, key=lambda piece: piece[0]):
+                parts.extend((Content(" " * (column - end)), text))
+                end = column + text.cell_length
+            lines.append(Content.assemble(*parts))
+        return Content("\n").join(lines)
