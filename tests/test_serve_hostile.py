@@ -117,15 +117,15 @@ def test_a_connection_kept_open_after_its_session_ended_is_let_go(tmp_path):
 ECHO_LINE = "import sys; print('ready', flush=True); print('got', repr(input()), flush=True)"
 
 
-def test_ctrl_z_cannot_stop_the_app(tmp_path):
+def test_ctrl_z_cannot_stop_the_app_nor_ctrl_backslash_kill_it(tmp_path):
     async def scenario() -> None:
         async with running(tmp_path, app=(sys.executable, "-c", ECHO_LINE)) as server:
             terminal = await Terminal.open(server, new_key())
             await terminal.wait_for("ready")
-            await terminal.keys("\x1a", pause=0)
+            await terminal.keys("\x1a\x1c", pause=0)
             await terminal.keys("hello\r", pause=0)
-            # Ctrl+Z is one more character of the line; the program was never stopped.
-            await terminal.wait_for("got '\\x1ahello'", seconds=15)
+            # Ctrl+Z and Ctrl+\ are characters of the line; the program was neither stopped nor killed.
+            await terminal.wait_for("got '\\x1a\\x1chello'", seconds=15)
             assert await terminal.closed() == 0
             await terminal.close()
 
@@ -240,3 +240,17 @@ def test_keys_reach_the_app_at_a_bounded_rate_after_a_burst(tmp_path):
 
     # 16 KiB at once, then 96 KiB at 32 KiB/s: 3 s at least (a program reading as fast as it can took 0.1 s).
     assert asyncio.run(scenario()) >= 2.9
+
+
+def test_an_address_starting_session_after_session_is_told_to_wait(tmp_path):
+    async def scenario() -> None:
+        async with running(tmp_path, starts_per_minute=1) as server:
+            first = await Terminal.open(server, new_key())
+            await first.wait_for("New game")
+            again = await Terminal.open(server, new_key())
+            assert await again.closed() == 1
+            assert "too many sessions from your address in the last minute; try again in a minute" in again.text
+            await again.close()
+            await first.close()
+
+    asyncio.run(scenario())

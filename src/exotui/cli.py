@@ -632,7 +632,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise CliError(f"exotui serve needs asyncssh ({exc}): pip install 'exotui[serve]'") from None
     host_key = Path(args.host_key).expanduser() if args.host_key else None
     data = Path(args.data).expanduser() if args.data else data_dir()
-    options = ServeOptions(data, args.host, args.port, host_key, args.max_sessions, args.idle_minutes * 60.0)
+    options = ServeOptions(
+        data,
+        args.host,
+        args.port,
+        host_key,
+        args.max_sessions,
+        args.idle_minutes * 60.0,
+        starts_per_minute=args.starts_per_minute,
+    )
     try:
         return run(options)
     except ServeError as exc:
@@ -753,6 +761,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-sessions", metavar="N", type=_positive, default=20, help="players at once (default: 20)")
     serve.add_argument(
         "--idle-minutes", metavar="M", type=_positive, default=30, help="end a session with no key for M minutes (30)"
+    )
+    serve.add_argument(
+        "--starts-per-minute",
+        metavar="N",
+        type=_positive,
+        default=12,
+        help="sessions one client address may start in a minute (12)",
     )
     serve.add_argument("--data", metavar="DIR", help="players' saves, tables and the host key (default: user data dir)")
     serve.set_defaults(handler=cmd_serve)

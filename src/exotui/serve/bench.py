@@ -138,10 +138,11 @@ def tree_pss_kib(pid: int) -> int:
     return total
 
 
-async def start_server(data: str, sessions: int, log: Path) -> tuple[asyncio.subprocess.Process, int]:
+async def start_server(data: str, sessions: int, log: Path, *options: str) -> tuple[asyncio.subprocess.Process, int]:
     with open(log, "wb") as errors:
         server = await asyncio.create_subprocess_exec(
             *(sys.executable, "-m", "exotui", "serve", "--port", "0", "--data", data, "--max-sessions", str(sessions)),
+            *options,
             stdout=asyncio.subprocess.PIPE,
             stderr=errors,
         )
@@ -156,7 +157,8 @@ async def start_server(data: str, sessions: int, log: Path) -> tuple[asyncio.sub
 async def run(sessions: int, step: int, samples: int) -> None:
     with tempfile.TemporaryDirectory(prefix="exotui-bench-") as data:
         log = Path(tempfile.gettempdir()) / "exotui-serve-bench.log"
-        server, port = await start_server(data, sessions + 1, log)
+        # Every busy session comes from this machine's address, faster than one address may start them otherwise.
+        server, port = await start_server(data, sessions + 1, log, "--starts-per-minute", str(10 * sessions + 10))
         print(f"the server's log (a line per session started and ended): {log}")
         busy: list[Client] = []
         try:

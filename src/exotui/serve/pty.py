@@ -42,10 +42,12 @@ def _set_size(fd: int, columns: int, rows: int) -> None:
 
 
 def _no_job_control(fd: int) -> None:
-    """The terminal sends no SIGTSTP on Ctrl+Z: no client can stop the program (Textual, which restores the modes
-    it found when it exits, would otherwise stop on a Ctrl+Z typed while it quits, freezing the session)."""
+    """The terminal sends no SIGTSTP on Ctrl+Z and no SIGQUIT on Ctrl+\\: no client can stop the program (Textual,
+    which restores the modes it found when it exits, would otherwise stop on a Ctrl+Z typed while it quits, freezing
+    the session), nor kill it with a core dump by a key typed before Textual takes the terminal."""
     modes = termios.tcgetattr(fd)
     modes[6][termios.VSUSP] = b"\x00"  # _POSIX_VDISABLE
+    modes[6][termios.VQUIT] = b"\x00"
     termios.tcsetattr(fd, termios.TCSANOW, modes)
 
 

@@ -8,6 +8,7 @@ no other command, no forwarding, no file transfer. Keys go to that session's pro
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import os
@@ -16,6 +17,7 @@ import shutil
 import signal
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,6 +58,9 @@ MAX_LOGINS: Final = 10
 # small font), and a 16000x16000 window would make the app draw (and send) gigabytes.
 MAX_COLUMNS: Final = 500
 MAX_ROWS: Final = 200
+# Sessions one client address may start in a minute: an app's start costs a second of a core, so clients that
+# reconnect and quit again and again would otherwise take the cores from everyone (as OpenSSH's PerSourcePenalties).
+STARTS_PER_MINUTE: Final = 12
 # Bytes of the app's output waiting for a slow client before the app's terminal is no longer read.
 OUTPUT_LIMIT: Final = 64 * 1024
 # Seconds between keepalives, and how many unanswered ones end a connection whose client vanished.
@@ -85,6 +90,7 @@ class ServeOptions:
     stall_timeout: float = STALL_TIMEOUT
     login_timeout: float = LOGIN_TIMEOUT
     max_logins: int = MAX_LOGINS
+    starts_per_minute: int = STARTS_PER_MINUTE
     app: Sequence[str] = (sys.executable, "-m", "exotui")
 
 
@@ -99,6 +105,8 @@ class Server:
         self.connections: set[asyncssh.SSHServerConnection] = set()
         # Connections without a running session: bounded in number and in time (`Connection`).
         self.waiting: set[Connection] = set()
+        # When each client address started its sessions of the last minute.
+        self.starts: dict[str, collections.deque[float]] = {}
         self.tables = Tables(self.data / "tables")
         self.stopping = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -134,6 +142,17 @@ class Server:
 
     def full(self) -> bool:
         return len(self.sessions) >= self.options.max_sessions
+
+    def may_start(self, address: str) -> bool:
+        """Whether `address` may start one more session now (and count it if so)."""
+        now = time.monotonic()
+        starts = self.starts.setdefault(address, collections.deque())
+        while starts and now - starts[0] > 60.0:
+            starts.popleft()
+        if len(starts) >= self.options.starts_per_minute:
+            return False
+        starts.append(now)
+        return True
 
     async def command(self, identity: Identity, name: str, table: str | None, token: str | None = None) -> list[str]:
         """The program one session runs: the app saving into the identity's directory, or a table's app.
@@ -347,6 +366,12 @@ class Connection(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         self.authenticated = True
 
+    @property
+    def address(self) -> str:
+        """The client's IP address ("" if unknown)."""
+        peer = self.conn.get_extra_info("peername") if self.conn is not None else None
+        return str(peer[0]) if peer else ""
+
     def identity(self) -> Identity:
         """Who this is, their saves directory made now (a guest's is new): called once a session starts."""
         data = self.server.data
@@ -464,6 +489,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         elif self.server.full():
             count = self.server.options.max_sessions
             self.refuse(f"the server is full ({count} players); try again in a few minutes")
+        elif not self.server.may_start(self.connection.address):
+            self.refuse("too many sessions from your address in the last minute; try again in a minute")
         else:
             self.server.sessions.add(self)
             self.identity = self.connection.identity()
