@@ -105,3 +105,23 @@ def test_an_ai_status_too_long_for_its_rows_ends_in_an_ellipsis() -> None:
     rows = fitted(lines, 18, 4).plain.splitlines()
     assert len(rows) == 4 and all(len(row) <= 18 for row in rows)
     assert rows[-1].endswith("…") and rows[-2] == "prefers: Zorrib"
+
+
+@in_event_loop
+async def test_exofauna_holes_use_a_larger_terminal() -> None:
+    widths = {}
+    for size in ((80, 24), (160, 50)):
+        app = ExoTuiApp(ai_pause=0)
+        async with app.run_test(size=size) as pilot:
+            session = GameSession(games.get("exofauna"), 3, None, (Seat("human"), Seat("greedy")))
+            session.apply(session.game.legal_actions(session.state)[0])  # an organism on the table
+            await app.push_screen(GameScreen(session, 0))
+            await settle(pilot)
+            hole = app.screen.query_one("#hole-1")
+            widths[size] = hole.region.width
+            rows = str(hole.render()).splitlines()
+            if size == (160, 50):
+                # Wider cells name the instinct in full, and a tall table adds the adaptation's row.
+                assert len(rows) == 9 and any("Predator" in row or "Swarming" in row for row in rows), rows
+    assert widths[(80, 24)] == 31
+    assert widths[(160, 50)] >= 60
