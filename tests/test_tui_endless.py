@@ -324,3 +324,20 @@ async def test_v_opens_the_card_reader_the_arrows_go_through_the_cards_and_esc_c
         await pilot.press("escape")
         assert the_board.reading is None and app.screen.query_one(Prompt).display
         assert the_board.mode is Mode.CARD
+
+
+def test_decides_alone_gives_the_pass_a_setting_makes_so_a_screen_need_not_hand_the_keyboard_over():
+    from endless_builders import position, species
+
+    board_ = EndlessBoard()
+    state = position(board=[species("North Oryx", 0, 3)], events=("North Conservation Effort", ""), windows=True)
+    legal = GAME.legal_actions(state)
+    assert state.tasks[-1][:2] == (ASK_REVEAL, 0) and legal == (Pass(0),)
+    assert board_.decides_alone(state, legal) == Pass(0)  # "useful": nothing to reveal, passed
+    state = position(board=[species("North Oryx", 0, 3)], events=("North Drought", ""), windows=True)
+    legal = GAME.legal_actions(state)
+    assert board_.decides_alone(state, legal) is None  # the event could be revealed: the person is asked
+    board_.reveal_windows = "never"
+    assert board_.decides_alone(state, legal) == Pass(0)
+    board_.armed = True
+    assert board_.decides_alone(state, legal) is None

@@ -349,9 +349,18 @@ class EndlessBoard(CardThenAnswerBoard):
         if can_reveal and self.armed:
             self.armed = False
             return False
-        if self.reveal_windows == "every":
-            return False
-        return self.reveal_windows == "never" or not can_reveal
+        return self.decides_alone(self.view, self.legal) is not None
+
+    def decides_alone(self, view: Any, legal: Sequence[Any]) -> Any:
+        """The answer the person's reveal setting gives without asking them (the pass of a window it passes), or
+        None when they are to be asked. For a screen that would otherwise hand the keyboard over (hot-seat) just to
+        pass: it can play this answer instead."""
+        if not legal or not view.tasks or view.tasks[-1][0] != ASK_REVEAL or self.reveal_windows == "every":
+            return None
+        can_reveal = any(type(a) is Reveal for a in legal)
+        if can_reveal and (self.armed or self.reveal_windows == "useful"):
+            return None
+        return legal[0]
 
     def action_reveal_windows(self) -> None:
         """W: the next reveal setting (every window, only when the event could change something, never), kept."""
