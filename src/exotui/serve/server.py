@@ -105,8 +105,9 @@ class Server:
         self.connections: set[asyncssh.SSHServerConnection] = set()
         # Connections without a running session: bounded in number and in time (`Connection`).
         self.waiting: set[Connection] = set()
-        # When each client address started its sessions of the last minute.
+        # When each client address started its sessions of the last minute, and when one over that was told so.
         self.starts: dict[str, collections.deque[float]] = {}
+        self.told: dict[str, float] = {}
         self.tables = Tables(self.data / "tables")
         self.stopping = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -143,15 +144,32 @@ class Server:
     def full(self) -> bool:
         return len(self.sessions) >= self.options.max_sessions
 
-    def may_start(self, address: str) -> bool:
-        """Whether `address` may start one more session now (and count it if so)."""
+    def started_lately(self, address: str) -> collections.deque[float]:
+        """When `address` started its sessions of the last minute."""
         now = time.monotonic()
         starts = self.starts.setdefault(address, collections.deque())
         while starts and now - starts[0] > 60.0:
             starts.popleft()
+        if not starts:
+            del self.starts[address]
+        return starts
+
+    def turned_away(self, address: str) -> bool:
+        """Whether `address`, over its starts of the minute, was told so in that minute: its connections are closed
+        at once until then."""
+        told = self.told.get(address)
+        if told is None or time.monotonic() - told > 60.0:
+            self.told.pop(address, None)
+            return False
+        return len(self.started_lately(address)) >= self.options.starts_per_minute
+
+    def may_start(self, address: str) -> bool:
+        """Whether `address` may start one more session now (and count it if so)."""
+        starts = self.started_lately(address)
         if len(starts) >= self.options.starts_per_minute:
             return False
-        starts.append(now)
+        self.starts[address] = starts
+        starts.append(time.monotonic())
         return True
 
     async def command(self, identity: Identity, name: str, table: str | None, token: str | None = None) -> list[str]:
@@ -340,6 +358,10 @@ class Connection(asyncssh.SSHServer):
             log.warning("connection refused: %d connections are already logging in", len(self.server.waiting))
             asyncio.get_running_loop().call_soon(conn.close)
             return
+        if self.server.turned_away(self.address):
+            # Told already: closed before the key exchange, which costs the server far more than this client.
+            asyncio.get_running_loop().call_soon(conn.close)
+            return
         self.wait()
 
     def wait(self) -> None:
@@ -490,6 +512,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             count = self.server.options.max_sessions
             self.refuse(f"the server is full ({count} players); try again in a few minutes")
         elif not self.server.may_start(self.connection.address):
+            self.server.told[self.connection.address] = time.monotonic()
             self.refuse("too many sessions from your address in the last minute; try again in a minute")
         else:
             self.server.sessions.add(self)
