@@ -105,22 +105,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=300, help="self-play games (default: 300)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal (default: 1)")
     parser.add_argument("--player", default="mcts:it=100", help="who plays both seats (default: mcts:it=100)")
+    parser.add_argument(
+        "--scale-only",
+        action="store_true",
+        help="keep the current weights' proportions and fit one factor on them: calibrate, not reshape",
+    )
     args = parser.parse_args(argv)
     game = games.get(args.game)
     heuristic = __import__(f"exotui.games.{args.game}.heuristic", fromlist=["FEATURES"])
     samples = self_play(game, heuristic.features, args.player, args.games, args.seed)
+    before = [float(w) for w in json.loads(Path(heuristic.WEIGHTS_PATH).read_text())["weights"]]
+
+    def fitted(samples: list[tuple[tuple[float, ...], float]]) -> list[float]:
+        if not args.scale_only:
+            return logistic_fit(samples)
+        # One feature, the current evaluation's own lead: its factor is all that is fitted.
+        (factor,) = logistic_fit([((sum(w * v for w, v in zip(before, x, strict=True)),), y) for x, y in samples])
+        return [factor * w for w in before]
+
     # The last fifth of the games held out, to tell a real gain from fitting the noise.
     cut = len(samples) * 4 // 5
-    weights = logistic_fit(samples[:cut])
-    before = [float(w) for w in json.loads(Path(heuristic.WEIGHTS_PATH).read_text())["weights"]]
+    weights = fitted(samples[:cut])
     print(f"{len(samples)} positions from {args.games} games of {args.player}; held-out log loss:")
     print(f"  current weights {before}: {log_loss(samples[cut:], before):.4f}")
     print(f"  fitted weights  {[round(w, 4) for w in weights]}: {log_loss(samples[cut:], weights):.4f}")
-    weights = logistic_fit(samples)
+    weights = fitted(samples)
+    command = f"python -m exotui.ai.fit {args.game} --games {args.games} --seed {args.seed} --player {args.player}"
     data = {
         "features": list(heuristic.FEATURES),
         "weights": [round(w, 4) for w in weights],
-        "refit": f"python -m exotui.ai.fit {args.game} --games {args.games} --seed {args.seed} --player {args.player}",
+        "refit": command + (" --scale-only" if args.scale_only else ""),
         "positions": len(samples),
     }
     Path(heuristic.WEIGHTS_PATH).write_text(json.dumps(data, indent=2) + "\n")
