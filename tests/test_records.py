@@ -366,10 +366,11 @@ def test_an_unwritable_place_turns_saving_off_with_a_clear_message(tmp_path):
 @pytest.mark.parametrize(
     ("module", "step", "code"),
     [
-        (records.os, "fsync", errno.ENOSPC),
-        (records.os, "replace", errno.ENOSPC),
-        (records, "open", errno.EROFS),
-        (records, "open", errno.EACCES),
+        (os, "fsync", errno.ENOSPC),
+        (os, "replace", errno.ENOSPC),
+        # The module that opens the save's files, so only its open fails.
+        (records.files, "open", errno.EROFS),
+        (records.files, "open", errno.EACCES),
     ],
 )
 def test_a_failed_write_leaves_the_previous_save_and_saving_can_resume(tmp_path, monkeypatch, module, step, code):

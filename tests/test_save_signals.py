@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from exotui.engine import records
 from exotui.engine.records import HUMAN, GameRecord, Seat, exit_cleanly_on_signals, load
 from savegame_toy import GAME, play, register
 
@@ -70,7 +69,7 @@ def test_a_signal_during_an_append_waits_for_the_save(tmp_path, monkeypatch, sig
         fsync(fd)
 
     try:
-        monkeypatch.setattr(records.os, "fsync", interrupted_fsync)
+        monkeypatch.setattr(os, "fsync", interrupted_fsync)
         play(record, 4, 1)
         assert exits == [(signal.SIGHUP, record.state)]
         monkeypatch.undo()
