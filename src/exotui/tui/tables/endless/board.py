@@ -375,6 +375,18 @@ class EndlessBoard(CardThenAnswerBoard):
         # A pass is told to nobody (`describe_to` gives ""): the log keeps only what happened.
         if sentence:
             self.query_one(GameLog).add(turn, sentence)
+            self._latest_in_sight()
+
+    def tell(self, events: Sequence[str]) -> None:
+        super().tell(events)
+        self._latest_in_sight()
+
+    def _latest_in_sight(self) -> None:
+        """Narrow, the log has only the rows the table leaves: it shows its last lines (the latest turn's first
+        line, as GameLog keeps in sight, is often a dozen lines up); L shows it whole."""
+        if not self.has_class("-wide") and not self.has_class("-log-whole"):
+            log = self.query_one(GameLog)
+            self.call_after_refresh(lambda: self.call_after_refresh(log.scroll_end, animate=False))
 
     def describe_public(self, view: Any, action: Any) -> str:
         # Told from the view: an event placed face down is named only to the seat that holds it.
