@@ -360,3 +360,25 @@ async def test_at_80x24_the_log_shows_the_latest_turn_not_the_opening() -> None:
         assert log.size.height >= 3 and log.turn == state.turn - 1
         assert log.lines[log.turn_start].text.startswith(f"{log.turn:>3} ")
         assert round(log.scroll_y) == min(log.turn_start, log.max_scroll_y) > 0
+
+
+@in_event_loop
+async def test_at_80x24_the_first_turn_is_in_sight_not_the_opening_before_it() -> None:
+    # The opening and the first turn were both "turn 1": the log kept the opening's first cube in sight and the
+    # first question below the box.
+    state = GAME.new_game(4, 3)
+    played = []
+    deducer = make_player("policy", 1)
+    while state.turn < 2:
+        seat = GAME.current_player(state)
+        played.append(deducer.choose(GAME, GAME.view(state, seat), seat))
+        state = GAME.apply(state, played[-1])
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seats = tuple("human" if seat == state.player else "policy" for seat in range(3))
+        await start(pilot, seats, 4, None, played)
+        log = board(app).query_one(GameLog)
+        assert log.lines[0].text.startswith("  0 ") and "opening" in log.lines[0].text
+        first = log.lines[log.turn_start].text
+        assert first.startswith("  1 ") and "opening" not in first
+        assert round(log.scroll_y) == min(log.turn_start, log.max_scroll_y) > 0

@@ -53,6 +53,10 @@ LEGEND: Final = "F forest D desert W water S swamp M mountain\nb/c bear/cougar �
 ROOMY: Final = 140
 
 
+# How `view.describe` tells an opening cube ("Red places an opening cube on A1."), which the log tells apart.
+OPENING_WORDS: Final = " opening cube on "
+
+
 class Mode(Enum):
     WAIT = "wait"  # not the viewer's decision: the cursor still moves, to read the map
     MAP = "map"  # choosing a space
@@ -211,7 +215,9 @@ class CryptidBoard(Board):
         self._draw()
 
     def log(self, turn: int, sentence: str) -> None:
-        self.query_one(GameLog).add(turn, sentence)
+        # The opening counts as turn 1 (game.turn counts from 1), as does the first turn: logged as turn 0, it is a
+        # turn of its own, so at 80x24 the log keeps the first turn in sight, not the opening's cubes above it.
+        self.query_one(GameLog).add(0 if OPENING_WORDS in sentence else turn, sentence)
 
     def describe_public(self, view: Any, action: Any) -> str:
         # Sentences read no clue: everything they name is on the table.
@@ -261,7 +267,8 @@ class CryptidBoard(Board):
             # question names the space.
             options = tuple(self._short(action) for action in self.choices)
             if view.step == ANSWER:
-                question = f"Answer with a cube on {space_name(view.target)}: which colour? 1-{len(options)}."
+                keys = f"1-{len(options)}" if len(options) > 1 else "1"
+                question = f"Answer with a cube on {space_name(view.target)}: which colour? {keys}."
             else:
                 question = f"{space_name(self.cursor)}: 1-{len(options)}, or ↑↓ and Enter; Esc: back."
             prompt.show(question, options=options, cursor=self.option)
