@@ -161,9 +161,7 @@ def test_the_replay_is_told_the_better_move() -> None:
         index=11, turn=6, seat=1, played="A", best="B", reason="It scores 3.", before=60.0, after=48.0, loss=12.0,
         kind="mistake", luck=0.0, iterations=100,
     )  # fmt: skip
-    assert (
-        better_text(decision, ("Blue", "Yellow")) == "Review, move 12 (Yellow): mistake, -12. Better: B (It scores 3.)"
-    )
+    assert better_text(decision, ("Blue", "Yellow")) == "Move 12 (Yellow): mistake, -12. Better: B (It scores 3.)"
     same = msgspec.structs.replace(decision, best="A", loss=0.0, kind="good")
     assert better_text(same, ("Blue", "Yellow")).endswith("good; the search would have played it too.")
 

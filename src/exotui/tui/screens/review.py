@@ -49,7 +49,8 @@ def review_level(analysis_level: str) -> str:
 
 def better_text(decision: Judged, names: Sequence[str]) -> str:
     """What the replay's status line says at a reviewed decision: the class, the move played and the better one."""
-    head = f"Review, move {decision.index + 1} ({names[decision.seat]})"
+    # Short: the replay's status line has two lines for it, and the better move's sentence is long.
+    head = f"Move {decision.index + 1} ({names[decision.seat]})"
     if decision.kind == FORCED:
         return f"{head}: forced, the only legal move."
     if decision.best == decision.played or decision.loss < 0.5:
