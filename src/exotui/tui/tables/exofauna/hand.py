@@ -49,7 +49,7 @@ class Hand(Widget):
         note: str = "",
         mine: bool = True,
     ) -> None:
-        """`note` follows the title on its line, cut at the edge (compact: after the cards, where it fits whole).
+        """`note` follows the title on its line, cut at the edge (compact: after the cards, or under them).
         Not `mine` (a spectator's table), there are no cards: the title alone says what everyone knows of the
         hands."""
         # The height follows the number of cards and the form (a spectator's, how its title wraps, a compact
@@ -90,7 +90,8 @@ class Hand(Widget):
 
     def _compact(self, title: Content, note: Content | str) -> Content:
         """The hand on one line, or on more where it is too long: wrapped between cards, never inside a name;
-        the note after the cards where it fits whole (a note cut short, "Yell…", tells nothing)."""
+        the note after the cards where it fits whole, else on a row of its own (a note cut short, "Yell…", tells
+        nothing)."""
         width = self.size.width or 1_000
         rows = [Content.assemble(title, ": ")]
         names = [self._named(index, card) for index, card in enumerate(self.cards)] or [Content("empty")]
@@ -102,6 +103,8 @@ class Hand(Widget):
             rows[-1] = Content.assemble(rows[-1], joint, name)
         if rows[-1].cell_length + Content.assemble(note).cell_length <= width:
             rows[-1] = Content.assemble(rows[-1], note)
+        elif note:
+            rows.append(note)
         return Content("\n").join(rows)
 
     def _named(self, index: int, card: int) -> Content:
