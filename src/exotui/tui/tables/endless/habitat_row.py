@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from textual.content import Content, Style
@@ -149,7 +150,7 @@ class HabitatRow(Widget):
         super().__init__(id=id)
         self.view: EndlessState | None = None
         self.viewer = 0
-        self.labels: tuple[str, str] = ("North", "South")
+        self.labels: Sequence[str] = ("North", "South")
         self.marked_habitat = -1
         self.marked_species = -1
 
@@ -157,7 +158,7 @@ class HabitatRow(Widget):
         self,
         view: EndlessState,
         viewer: int,
-        labels: tuple[str, str],
+        labels: Sequence[str],
         marked_habitat: int = -1,
         marked_species: int = -1,
     ) -> None:
