@@ -20,9 +20,11 @@ from exotui.serve.server import NAME_TAG, display_name
 from exotui.serve.table import Seating
 from exotui.serve.table_app import TableApp, TableNewGameScreen, TableScreen
 from exotui.tui.choices import choices_path
+from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.widgets.ai_status import AiStatus
 from pilot_helpers import settle
 from serve_helpers import Person, Terminal, eventually, near_the_end, new_key, running, table_on_disk, table_served
+from spectator_helpers import screen_text
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 
@@ -170,5 +172,31 @@ def test_a_table_left_without_a_game_leaves_no_directory_and_a_guest_is_told_the
             guest = await Terminal.open(server)
             await guest.wait_for("You are a guest")
             await guest.close()
+
+    asyncio.run(scenario())
+
+
+def test_ctrl_t_at_the_table_app_lets_the_ai_take_a_departed_player_s_seat(tmp_path):
+    table_on_disk(tmp_path, "direct", ["alice", "bob"], [tmp_path / "alice", tmp_path / "bob"], near_the_end(5, 30))
+
+    async def scenario() -> None:
+        async with table_served(tmp_path, takeover_after=0.0) as socket:
+            bob = await Person.join(socket, "bob", tmp_path / "bob")
+            app = TableApp(socket, wire.Join("alice", "alice", str(tmp_path / "alice")), "direct")
+            async with app.run_test(size=(80, 24)) as pilot:
+                await bob.next(wire.Show)
+                bob.leave()
+                await eventually(lambda: isinstance(app.screen, TableScreen) and app.screen.left.can_take_over)
+                await settle(pilot)
+                line = str(app.screen.query_one("#absent").render())
+                left = "Yellow: bob left the table; the seat waits for them."
+                assert line == f"{left} Ctrl+T: let the AI play their seat."
+                await pilot.press("ctrl+t")
+                await settle(pilot)
+                assert isinstance(app.screen, ConfirmScreen), app.screen
+                assert "Let the AI (normal) play" in screen_text(app)
+                await pilot.press("y")
+                await eventually(lambda: isinstance(app.screen, TableScreen) and not app.screen.left.text)
+                await eventually(lambda: "Yellow: AI normal" in screen_text(app), what="for the AI's name tag")
 
     asyncio.run(scenario())
