@@ -19,7 +19,7 @@ from exotui.games.endless.view import SEAT_NAMES
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.choices import Choices, load_choices, save_choices
 from exotui.tui.screens.game import GameScreen
-from exotui.tui.tables.endless.board import EndlessBoard, Mode, readable
+from exotui.tui.tables.endless.board import EndlessBoard, Mode, after_an_action, readable
 from exotui.tui.tables.endless.discard_piles import DiscardPiles
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
@@ -341,3 +341,23 @@ def test_decides_alone_gives_the_pass_a_setting_makes_so_a_screen_need_not_hand_
     assert board_.decides_alone(state, legal) == Pass(0)
     board_.armed = True
     assert board_.decides_alone(state, legal) is None
+
+
+def test_asks_when_useful_asks_at_a_phases_start_and_in_answer_but_not_after_each_action():
+    from endless_builders import card, play, position, species
+
+    board_ = EndlessBoard()
+    # North holds Drought: the window at the start of its Deploy Phase asks.
+    state = position(
+        board=[species("North Oryx", 0, 3)], events=("North Drought", ""), hands=(("North Coyote",), ()), windows=True
+    )
+    assert state.tasks[-1][:3] == (ASK_REVEAL, 0, 0) and not after_an_action(state)
+    assert board_.decides_alone(state, GAME.legal_actions(state)) is None
+    # The window after North's deployment passes by itself; "every" asks there too.
+    state = play(state, Pass(0), DeploySpecies(card("North Coyote"), 1))
+    while state.tasks[-1][:2] != (ASK_REVEAL, 0):
+        state = GAME.apply(state, GAME.legal_actions(state)[0])
+    assert after_an_action(state)
+    assert board_.decides_alone(state, GAME.legal_actions(state)) == Pass(0)
+    board_.reveal_windows = "every"
+    assert board_.decides_alone(state, GAME.legal_actions(state)) is None

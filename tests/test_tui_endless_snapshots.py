@@ -32,6 +32,7 @@ from exotui.games.endless.state import (
 from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.game import GameScreen
+from exotui.tui.tables.endless.board import after_an_action
 
 GAME = games.get("endless")
 SIZES = {"80x24": (80, 24), "large": (140, 40)}
@@ -117,7 +118,15 @@ async def moving(pilot: Pilot) -> None:
 
 async def revealing(pilot: Pilot) -> None:
     # A reveal window for North: pass, or reveal its face-down event (the prompt tells the r key).
-    await pilot.app.push_screen(opened(1, asking(ASK_REVEAL)))
+    # A window that asks by default (not one after an action, which passes by itself).
+    await pilot.app.push_screen(
+        opened(
+            1,
+            lambda state: (
+                asking(ASK_REVEAL)(state) and not after_an_action(state) and len(GAME.legal_actions(state)) > 1
+            ),
+        )
+    )
     await pilot.pause()
 
 

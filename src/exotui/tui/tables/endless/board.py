@@ -50,6 +50,8 @@ from exotui.games.endless.state import (
     ASK_PATHOGEN,
     ASK_REVEAL,
     ASK_WILDFIRE,
+    AT_WINDOW,
+    PHASE,
     DeployEffect,
     DeployEvent,
     DeploySpecies,
@@ -80,7 +82,7 @@ from exotui.tui.widgets.prompt import Prompt, answer_bindings, answer_keys
 WIDE: Final = 110
 # The reveal settings, in the order W goes through them, with what each does.
 REVEAL_SETTINGS: Final = {
-    "useful": "ask me only when my event could be revealed now",
+    "useful": "ask me when my event could be revealed, at a phase's start or in answer to the other player",
     "every": "ask me at every window",
     "never": "never ask; I press r to reveal at the next window where I can",
 }
@@ -140,6 +142,19 @@ def focus_card(view: EndlessState, action: Any) -> int:
         return action.card
     card = getattr(action, "card", -1)
     return card if isinstance(card, int) else -1
+
+
+def after_an_action(view: EndlessState) -> bool:
+    """True for the window opened after a deployment, exertion or move; False at the start of a phase, in answer to
+    the other player (an announcement, a reveal) and at a reaction's trigger. "Asks when useful" asks only at the
+    latter: half as many windows, and an event revealed at a phase's start or in answer loses little."""
+    if view.tasks[-1][2] != AT_WINDOW:
+        return False
+    for task in reversed(view.tasks[:-1]):
+        if task[0] == ASK_REVEAL and task[2] == AT_WINDOW:
+            continue  # the turn player's ask of the same window, under the other's
+        return not (task[0] == PHASE and len(task) == 3)
+    return True
 
 
 class Readable(NamedTuple):
@@ -214,8 +229,8 @@ class EndlessBoard(CardThenAnswerBoard):
             "  ↑↓ or 1-9, Enter          where it goes; any other decision: from the list",
             "  Esc                       back to your hand",
             "  r                         reveal your event: in a window that offers it, or at the next one",
-            "  W                         reveal windows: ask only when your event could be revealed now (the "
-            "default), at every window, or never (r reveals); kept for next time",
+            "  W                         reveal windows: ask when your event could be revealed, at a phase's start "
+            "or in answer to the other player (the default), at every window, or never (r reveals); kept",
             "  p                         open or close the discard piles",
             "  L                         the whole log (PgUp/PgDn scroll it; L or Esc: back to the table)",
             "  v                         read any card in sight: the arrows go through the habitats, both sides' "
@@ -358,7 +373,7 @@ class EndlessBoard(CardThenAnswerBoard):
         if not legal or not view.tasks or view.tasks[-1][0] != ASK_REVEAL or self.reveal_windows == "every":
             return None
         can_reveal = any(type(a) is Reveal for a in legal)
-        if can_reveal and (self.armed or self.reveal_windows == "useful"):
+        if can_reveal and (self.armed or (self.reveal_windows == "useful" and not after_an_action(view))):
             return None
         return legal[0]
 
@@ -371,10 +386,10 @@ class EndlessBoard(CardThenAnswerBoard):
         if self.view is not None:
             self._draw()
 
-    def log(self, turn: int, sentence: str) -> None:
+    def log_decision(self, turn: int, sentence: str) -> None:
         # A pass is told to nobody (`describe_to` gives ""): the log keeps only what happened.
         if sentence:
-            self.query_one(GameLog).add(turn, sentence)
+            super().log_decision(turn, sentence)
             self._latest_in_sight()
 
     def tell(self, events: Sequence[str]) -> None:
