@@ -211,7 +211,7 @@ class TableScreen(Screen[None]):
         board.show(view, show.viewer, legal, show.labels)
         board.tell(show.opening)
         for turn, sentence, events in show.log:
-            board.log(turn, sentence)
+            board.log_decision(turn, sentence)
             board.tell(events)
         self._tell_who_decides(show, deciding_here)
 

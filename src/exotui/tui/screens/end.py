@@ -20,7 +20,7 @@ class EndScreen(ModalScreen[str | None]):
     """The result in a box over the final table. Dismissed with "rematch", "replay", "review", "new" or "title", or None
     (Esc) to look at the table, where Enter brings the result back."""
 
-    CHOICES = (
+    CHOICES: ClassVar[tuple[tuple[str, str], ...]] = (
         ("rematch", "Rematch (same seats, next seed)"),
         ("replay", "Replay this game"),
         ("review", "Review this game"),

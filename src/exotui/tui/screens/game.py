@@ -168,7 +168,7 @@ class GameScreen(AidedScreen):
         self.drop_hint()
         before = self.session.state
         told = self.session.apply(action)
-        self.board.log(told.turn, told.sentence)
+        self.board.log_decision(told.turn, told.sentence)
         self.board.tell(told.events)
         self.interlude(before, action, self.session.state, pause=True)
         self.news = " ".join(told.events)
@@ -179,7 +179,7 @@ class GameScreen(AidedScreen):
         got there)."""
         self.board.tell(self.session.opening())
         for told in self.session.story(self.session.told_to):
-            self.board.log(told.turn, told.sentence)
+            self.board.log_decision(told.turn, told.sentence)
             self.board.tell(told.events)
         if protocol.has_interludes(self.session.game):
             # What the table notes of the positions between decisions so far (Raging Rodents: each invasion scored).

@@ -310,7 +310,8 @@ class ReplayScreen(Screen[None]):
             return
         if self.saved.sealed and seat != self.seat:
             # Its search, estimate and preferred move would be read from a hidden hand still in play.
-            self.status(f"This game is still in play: the AI analyses only the decisions of {self.names[self.seat]}.")
+            people = " and ".join(self.names[person] for person in self.saved.sealed)
+            self.status(f"This game is still in play: the AI analyses only the decisions of {people}.")
             return
         self.pause()
         self.analysing = True

@@ -89,9 +89,9 @@ class Board(Widget):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action in self.WATCHING or not self.watching
 
-    def log(self, turn: int, sentence: str) -> None:
-        """Add a described action to the board's log."""
-        raise NotImplementedError
+    def log_decision(self, turn: int, sentence: str) -> None:
+        """Add a described decision to the board's log, under its turn. (Not `log`: that is Textual's logger.)"""
+        self.query_one(GameLog).add(turn, sentence)
 
     def tell(self, events: Sequence[str]) -> None:
         """Add what the last decision caused (the game's events) to the log, under its sentence."""

@@ -214,10 +214,10 @@ class CryptidBoard(Board):
             self.mode = Mode.MAP
         self._draw()
 
-    def log(self, turn: int, sentence: str) -> None:
+    def log_decision(self, turn: int, sentence: str) -> None:
         # The opening counts as turn 1 (game.turn counts from 1), as does the first turn: logged as turn 0, it is a
         # turn of its own, so at 80x24 the log keeps the first turn in sight, not the opening's cubes above it.
-        self.query_one(GameLog).add(0 if OPENING_WORDS in sentence else turn, sentence)
+        super().log_decision(0 if OPENING_WORDS in sentence else turn, sentence)
 
     def describe_public(self, view: Any, action: Any) -> str:
         # Sentences read no clue: everything they name is on the table.

@@ -147,9 +147,6 @@ class Exo2Board(Board):
             self.token_index = min(self.token_index, len(self._tokens()) - 1)
         self._draw()
 
-    def log(self, turn: int, sentence: str) -> None:
-        self.query_one(GameLog).add(turn, sentence)
-
     def describe_public(self, view: Any, action: Any) -> str:
         # Everything is public. The words of the log, without the seat (the AI status names it): "large red gaseous
         # planet, 2 above and 1 to the left of the Star, +2".

@@ -317,8 +317,8 @@ class ExoFaunaBoard(Board):
             self.descriptions = tuple(describe(view, action) for action in self.legal)
         self._draw()
 
-    def log(self, turn: int, sentence: str) -> None:
-        self.query_one(GameLog).add(turn, sentence)
+    def log_decision(self, turn: int, sentence: str) -> None:
+        super().log_decision(turn, sentence)
         who = sentence.split(" ", 1)[0].removesuffix("'s")
         if who in SEAT_NAMES:
             if self.turns.get(who, (None,))[0] != turn:
