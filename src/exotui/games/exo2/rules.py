@@ -175,7 +175,7 @@ def apply(state: Exo2State, action: Take) -> Exo2State:
     )
 
 
-class _Galaxies:
+class _WorkingCopy:
     """The search's mutable copy of a position (engine/working.py): placements without copies or checks."""
 
     __slots__ = ("end", "galaxies", "placed", "players", "rng", "universe")
@@ -228,9 +228,9 @@ class _Galaxies:
         return Exo2State(self.players, tuple(self.universe), tuple(map(tuple, self.galaxies)), self.rng)
 
 
-def working_copy(state: Exo2State) -> _Galaxies:
+def working_copy(state: Exo2State) -> _WorkingCopy:
     """The search's mutable copy of `state` (engine/working.py)."""
-    return _Galaxies(state)
+    return _WorkingCopy(state)
 
 
 # --- scoring --------------------------------------------------------------------------------------------------

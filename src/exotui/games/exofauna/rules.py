@@ -1,10 +1,10 @@
 """ExoFauna/Duo rules: setup, the legal decisions of each step, and the reducer.
 
 Every rule of the rulebook (exofauna-duo.txt) and of RULINGS.md section 1 is decided in this module.
-`apply` copies the state into a mutable `_Table`, runs the rules on it, and freezes the result, so the input
+`apply` copies the state into a mutable `_WorkingCopy`, runs the rules on it, and freezes the result, so the input
 state is never changed. Steps with nothing to decide (an instinct with no target, a lost Action, the end-of-turn
 draw, resolution) run inside `apply`; every action in a game's log is a real choice of a player.
-The search's `working_copy` hook hands out the same `_Table`, to walk down its tree and play out many actions
+The search's `working_copy` hook hands out the same `_WorkingCopy`, to walk down its tree and play out many actions
 without a copy or a check per action (engine/working.py).
 """
 
@@ -153,7 +153,7 @@ def _decisions(
     focus_space: int,
     decks: Sequence[Sequence[int]],
 ) -> list[Any]:
-    """The legal decisions of every step but ADAPT, from the parts of a state or of a `_Table` (`hand` sorted)."""
+    """The legal decisions of every step but ADAPT, from the parts of a state or of a `_WorkingCopy` (`hand` sorted)."""
     if step == ACTION:
         free = _free_places(holes)
         return [plays[index] for plays in map(_PLAYS.__getitem__, dict.fromkeys(hand)) for index in free]
@@ -234,14 +234,14 @@ def adaptation_options(
 
 def apply(state: ExoState, action: Any) -> ExoState:
     _check(state, action)
-    table = _Table(state)
-    table.act(action)
-    return table.freeze()
+    work = _WorkingCopy(state)
+    work.act(action)
+    return work.freeze()
 
 
-def working_copy(state: ExoState) -> _Table:
+def working_copy(state: ExoState) -> _WorkingCopy:
     """The search's mutable copy of `state` (engine/working.py): the rules of `apply`, without copies or checks."""
-    return _Table(state)
+    return _WorkingCopy(state)
 
 
 _EXPECTED: Final = {
@@ -307,7 +307,7 @@ def _fields(action: Any) -> str:
     return ", ".join(f"{name}={getattr(action, name)}" for name in action.__struct_fields__)
 
 
-class _Table:
+class _WorkingCopy:
     """A mutable working copy of one state while `apply` runs the rules on it."""
 
     __slots__ = (
