@@ -201,8 +201,8 @@ async def run(sessions: int, step: int, samples: int) -> None:
             print(f"memory per session (PSS of its processes): median {statistics.median(pss) / 1024:.1f} MiB,", end="")
             print(f" max {pss[-1] / 1024:.1f} MiB over {len(pss)} sessions")
             print(f"server process: {tree_pss_kib(server.pid) / 1024 - sum(pss) / 1024:.1f} MiB PSS")
-            for key, value in first_over.items():
-                print(f"{key} latency passes 200 ms at: {value or f'not within {sessions}'} busy sessions")
+            for key, first in first_over.items():
+                print(f"{key} latency passes 200 ms at: {first or f'not within {sessions}'} busy sessions")
             await idle.close()
         finally:
             for client in busy:

@@ -326,6 +326,8 @@ class CryptidBoard(Board):
         if view.step == RELOCATE:
             return f"{name}: the disc goes to another space its clue allows, without one of its colour."
         masks = clue_masks(view.board)
+        # Asked only at a seat's own decision: a spectator's board offers none.
+        assert self.viewer is not None
         allowed = all(masks[view.clues[colour]] >> self.cursor & 1 for colour in colours_of(view.players, self.viewer))
         if not allowed:
             return f"{name}: your clue rules it out (no search), and everyone has a piece there (no question)."

@@ -104,7 +104,7 @@ class Hand(Widget):
         if rows[-1].cell_length + Content.assemble(note).cell_length <= width:
             rows[-1] = Content.assemble(rows[-1], note)
         elif note:
-            rows.append(note)
+            rows.append(Content.assemble(note))
         return Content("\n").join(rows)
 
     def _named(self, index: int, card: int) -> Content:

@@ -194,7 +194,7 @@ class GenericBoard(Board):
         if self._waiting():
             return
         if not self.shown:
-            self.post_message(self.Notice(f"{containing(0, self.filter)}: Backspace corrects it, Esc shows all."))
+            self.post_message(self.Notice(f"{containing(0, self.filter or '')}: Backspace corrects it, Esc shows all."))
             return
         self.post_message(self.Decided(self.legal[self.shown[self.option]]))
 

@@ -11,9 +11,10 @@ it turns up are lists of their own.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from textual.app import ComposeResult
+from textual.binding import BindingType
 from textual.containers import Grid, Horizontal, Vertical
 
 from exotui.games.rodents import rules
@@ -57,7 +58,7 @@ def collection_label(view: RodentsState, index: int) -> str:
 def card_choices(view: RodentsState, legal: Sequence[Any], position: int) -> list[tuple[Any, str]]:
     """What the viewer may do with hand card `position`: each legal action with the words the prompt shows."""
     card = view.hands[view.player][position]
-    choices = []
+    choices: list[tuple[Any, str]] = []
     for action in legal:
         if type(action) is Swap and action.hand == position:
             choices.append((action, f"Swap with Field card {action.slot + 1} ({_field_words(view, action.slot)})"))
@@ -69,7 +70,7 @@ def card_choices(view: RodentsState, legal: Sequence[Any], position: int) -> lis
 
 def list_choices(view: RodentsState, legal: Sequence[Any]) -> list[tuple[Any, str]]:
     """The answers of the Field play (which Field card, or none) and of placing the card it turned up."""
-    choices = []
+    choices: list[tuple[Any, str]] = []
     for action in legal:
         if type(action) is Pass:
             choices.append((action, "Play no Field card: score the invasion"))
@@ -177,7 +178,7 @@ class RodentsBoard(CardThenAnswerBoard):
         ]
     )
 
-    BINDINGS = answer_bindings("pick")
+    BINDINGS: ClassVar[list[BindingType]] = [*answer_bindings("pick")]
 
     GAME = GAME
     NOT_YOURS = "Not your turn"
@@ -290,10 +291,15 @@ class RodentsBoard(CardThenAnswerBoard):
             lines.append("A tie is a loss against the automaton.")
         return lines
 
+    def _seat(self) -> int:
+        """The seat of the person deciding at this board (a spectator's board is never asked to decide)."""
+        assert self.viewer is not None
+        return self.viewer
+
     def _items(self) -> list[Any]:
         """The hand positions, then the end-of-turn choice (Stop or Pass) when there is one."""
         assert self.view is not None
-        items: list[Any] = list(range(len(self.view.hands[self.viewer])))
+        items: list[Any] = list(range(len(self.view.hands[self._seat()])))
         items.extend(action for action in self.legal if type(action) in (Stop, Pass))
         return items
 
@@ -396,7 +402,7 @@ class RodentsBoard(CardThenAnswerBoard):
             question = f"Your{second} action{last}: a hand card ({keys}, or ←→ and Enter)."
             item = items[self.item]
             if isinstance(item, int):
-                detail = card_text(view, view.hands[self.viewer][item])
+                detail = card_text(view, view.hands[self._seat()][item])
             elif type(item) is Stop:
                 detail = "End your turn after one action."
             else:
@@ -405,7 +411,7 @@ class RodentsBoard(CardThenAnswerBoard):
         elif self.mode in (Mode.TARGET, Mode.LIST):
             keys = answer_keys(len(choices))
             if self.mode is Mode.TARGET:
-                card = CARDS[view.hands[self.viewer][self.item]].name
+                card = CARDS[view.hands[self._seat()][self.item]].name
                 question = f"The {card}: swap or play ({keys}, ↑↓ and Enter; Esc: another card)."
             elif view.step == FIELD:
                 question = f"Your Field play: one Field card unseen, as your own ({keys})."
