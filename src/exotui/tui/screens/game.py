@@ -133,6 +133,13 @@ class GameScreen(AidedScreen):
         if seat in self.players:
             self.think(seat)
         elif seat != self.at_keyboard:
+            view = self.session.view_for(seat)
+            alone = self.board.decides_alone(view, self.session.game.legal_actions(view))
+            if alone is not None:
+                # Hot-seat: a decision the person's own setting makes (a reveal window passed) needs no hand-over.
+                self.play(alone)
+                self.advance()
+                return
             names = seat_names(self.session.game, len(self.session.seats))
             self.app.push_screen(PassKeyboardScreen(names[seat]), lambda _: self.hand_over(seat))
 
@@ -267,8 +274,9 @@ class GameScreen(AidedScreen):
         told = self.play(event.action)
         self.redraw()
         self.status(told.sentence, self.news)
-        # Each of the computer's decisions stays on screen for a moment, so a chain can be followed.
-        if self.ai_pause > 0:
+        # Each of the computer's decisions stays on screen for a moment, so a chain can be followed; a decision told
+        # to nobody (Endless Forms' pass of a reveal window) has nothing to follow and goes on at once.
+        if self.ai_pause > 0 and told.sentence:
             self.set_timer(self.ai_pause, self.advance)
         else:
             self.advance()

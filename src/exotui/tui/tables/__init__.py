@@ -89,6 +89,12 @@ class Board(Widget):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action in self.WATCHING or not self.watching
 
+    def decides_alone(self, view: Any, legal: Sequence[Any]) -> Any:
+        """The answer a person's own setting gives at this table without asking them (Endless Forms: the pass of a
+        reveal window their setting passes), or None when they are asked. The game screen plays it instead of
+        handing the keyboard over in hot-seat just to pass."""
+        return None
+
     def log_decision(self, turn: int, sentence: str) -> None:
         """Add a described decision to the board's log, under its turn. (Not `log`: that is Textual's logger.)"""
         self.query_one(GameLog).add(turn, sentence)
