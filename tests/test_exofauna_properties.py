@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exotui.engine.conformance import random_game
+from exotui.engine.conformance import positions, random_game
 from exotui.engine.protocol import IllegalAction
 from exotui.games import get
 from exotui.games.exofauna.cards import ALL_CARDS, COPIES, EMPTY, HIDDEN, RING
@@ -28,6 +29,7 @@ from exotui.games.exofauna.state import (
     Skip,
     Spawn,
     Stalk,
+    Step,
     Stop,
     Take,
     Tunnel,
@@ -143,3 +145,14 @@ def test_every_action_can_be_described(seed):
         sentence = GAME.describe(state, action)
         assert sentence.startswith(("Blue", "Yellow")) and sentence.endswith(".")
         assert "hidden" not in sentence
+
+
+@given(seed=st.integers(min_value=0, max_value=2**63))
+@settings(max_examples=20, deadline=None)
+def test_every_state_names_its_step_and_a_save_holds_its_number(seed):
+    # A failing test prints Step.ADAPT, not 5; the bytes are those of the bare int, so saves did not change.
+    for state, _ in positions(GAME, seed, 2):
+        assert type(state.step) is Step, repr(state.step)
+        data = msgspec.msgpack.encode(state)
+        assert data == msgspec.msgpack.encode(msgspec.structs.replace(state, step=int(state.step)))
+        assert type(msgspec.msgpack.decode(data, type=ExoState).step) is Step

@@ -2,21 +2,36 @@
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Annotated, Final
 
 import msgspec
 
 from exotui.games.exofauna.cards import ALL_CARDS
 
-# Which decision the deciding seat faces (ExoState.step).
-ACTION: Final = 0  # play a card from hand: one of the turn's two Actions
-TAKE: Final = 1  # Predator: which neighbour to take
-PREDATOR_DISCARD: Final = 2  # Predator: which card to discard
-SWARM: Final = 3  # Swarming: which deck to draw from
-SCAVENGE: Final = 4  # Scavenger: discard another card, or stop
-ADAPT: Final = 5  # use the played organism's adaptation (and how), or skip it
-END_DISCARD: Final = 6  # end of turn: discard down to 4
-OVER: Final = 7
+
+class Step(IntEnum):
+    """Which decision the deciding seat faces (ExoState.step); saved as its int, printed by name."""
+
+    ACTION = 0  # play a card from hand: one of the turn's two Actions
+    TAKE = 1  # Predator: which neighbour to take
+    PREDATOR_DISCARD = 2  # Predator: which card to discard
+    SWARM = 3  # Swarming: which deck to draw from
+    SCAVENGE = 4  # Scavenger: discard another card, or stop
+    ADAPT = 5  # use the played organism's adaptation (and how), or skip it
+    END_DISCARD = 6  # end of turn: discard down to 4
+    OVER = 7  # the game has ended
+
+
+# The steps by their bare names too: the rules read them as globals on their hot paths, and callers import them.
+ACTION: Final = Step.ACTION
+TAKE: Final = Step.TAKE
+PREDATOR_DISCARD: Final = Step.PREDATOR_DISCARD
+SWARM: Final = Step.SWARM
+SCAVENGE: Final = Step.SCAVENGE
+ADAPT: Final = Step.ADAPT
+END_DISCARD: Final = Step.END_DISCARD
+OVER: Final = Step.OVER
 
 # ExoState.winner values besides a seat number.
 NO_WINNER: Final = -1
@@ -55,7 +70,7 @@ class ExoState(msgspec.Struct, frozen=True, array_like=True):
     turn: int  # from 1
     player: int  # the seat whose turn it is (always the deciding seat in this game)
     actions_done: int  # Actions used this turn: the Action card's side
-    step: int
+    step: Step
     # The organism whose instinct or adaptation is being resolved: its slot and space (-1, -1 when none).
     focus_slot: int
     focus_space: int

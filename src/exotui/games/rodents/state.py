@@ -6,16 +6,28 @@ is collection 1. Cards are ints (cards.py); a card a viewer cannot see is a nega
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Final
 
 import msgspec
 
-# Which decision the deciding seat faces (RodentsState.step).
-ACT: Final = 0  # the turn's first action: swap or play a hand card (or pass, in a last turn)
-MORE: Final = 1  # after one action: a second action, or end the turn
-FIELD: Final = 2  # the ender's Field play: which Field card to play as their own, or none
-PLACE: Final = 3  # where the card turned up by the Field play goes
-OVER: Final = 4
+
+class Step(IntEnum):
+    """Which decision the deciding seat faces (RodentsState.step); saved as its int, printed by name."""
+
+    ACT = 0  # the turn's first action: swap or play a hand card (or pass, in a last turn)
+    MORE = 1  # after one action: a second action, or end the turn
+    FIELD = 2  # the ender's Field play: which Field card to play as their own, or none
+    PLACE = 3  # where the card turned up by the Field play goes
+    OVER = 4  # the game has ended
+
+
+# The steps by their bare names too: the rules read them as globals on their hot paths, and callers import them.
+ACT: Final = Step.ACT
+MORE: Final = Step.MORE
+FIELD: Final = Step.FIELD
+PLACE: Final = Step.PLACE
+OVER: Final = Step.OVER
 
 # The automaton's collection in the solo game.
 AUTOMATON: Final = 1
@@ -93,7 +105,7 @@ class RodentsState(msgspec.Struct, frozen=True, array_like=True):
     turn: int  # from 1, counted over the whole game
     invasion_turns: int  # turns taken in this invasion (the solo game has 4 each)
     player: int  # whose turn it is
-    step: int
+    step: Step
     ender: int  # the seat that played its last card, ending the invasion; -1 before
     # The card the ender turned up from the Field and its position, while asking where it goes (-1 otherwise).
     pending: int
