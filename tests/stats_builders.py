@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime
 from pathlib import Path
 
 from exotui import games
-from exotui.engine.records import HUMAN, Seat
+from exotui.engine.records import HUMAN, Header, Seat
 from exotui.engine.savedir import SaveDir
 
 
@@ -33,3 +34,27 @@ def a_record(path: Path) -> SaveDir:
     for seed in (6, 7):
         played(saves, "rodents", "greedy", seed)
     return saves
+
+
+WHEN = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def header(
+    *seats: Seat, result: tuple[float, ...] | None, game: str = "exo2", hints: tuple[int, ...] = (), actions: int = 0
+) -> Header:
+    """A save's header with these seats and result (None: unfinished), as listings and Your record read it."""
+    return Header(
+        format=1,
+        app_version="1",
+        game=game,
+        rules_version="1",
+        variant=None,
+        seed=1,
+        seats=seats,
+        created=WHEN,
+        updated=WHEN,
+        actions=actions,
+        turn=1,
+        result=result,
+        hints=hints,
+    )

@@ -4,7 +4,6 @@ Your record, for every game and player count, solo included."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 
 import msgspec
@@ -15,7 +14,7 @@ from exotui import games
 from exotui.ai.match import MatchResult, play_match
 from exotui.ai.players import make_player
 from exotui.engine.protocol import rival
-from exotui.engine.records import HUMAN, Header, Seat, load
+from exotui.engine.records import HUMAN, Seat, load
 from exotui.engine.result import NOBODY, Result, result_headline, result_of, result_status
 from exotui.engine.savedir import SUFFIX
 from exotui.engine.stats import SOLO, level_of
@@ -24,33 +23,16 @@ from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.tables.rodents.board import RodentsBoard
 from pilot_helpers import in_event_loop, open_game
+from stats_builders import header
 
 SAMPLES = Path(__file__).parent.parent / "saves"
 RODENTS = games.get("rodents")
-WHEN = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def solo(seed: int) -> MatchResult:
     """A solo Raging Rodents game played to the end by the greedy player (seed 3 beats the automaton, 13-12; seed
     4 loses to it, 10-20)."""
     return play_match(RODENTS, [make_player("greedy", seed)], seed)
-
-
-def header(game_id: str, seats: tuple[Seat, ...], outcome: tuple[float, ...]) -> Header:
-    return Header(
-        format=1,
-        app_version="1",
-        game=game_id,
-        rules_version="1",
-        variant=None,
-        seed=1,
-        seats=seats,
-        created=WHEN,
-        updated=WHEN,
-        actions=1,
-        turn=1,
-        result=outcome,
-    )
 
 
 CASES = [(game_id, players) for game_id in games.available() for players in games.get(game_id).player_counts]
@@ -77,7 +59,7 @@ def test_every_game_and_player_count_states_the_same_result_everywhere(game_id: 
             assert said.startswith("You lose") == (result.rival is not None)
             # Your record and the lists read the same result from the save's header.
             seats = tuple(Seat(name, HUMAN) if seat == you else Seat(name, "random") for seat, name in enumerate(names))
-            saved = header(game_id, seats, outcome)
+            saved = header(*seats, result=outcome, game=game_id, actions=1)
             assert standing_of(saved) == standing
             assert saved.status == result_status(result, names)
         assert "won" in result_status(result, names) or result_status(result, names) == "a draw"
@@ -90,7 +72,7 @@ def test_a_solo_game_lost_to_the_automaton_is_lost_everywhere() -> None:
     assert result == Result((), "the automaton")
     assert result_headline(result, ["Seat 1 (you)"], 0) == "You lose: the automaton wins."
     assert result_headline(result, ["Seat 1 (AI)"], None) == "The automaton wins."
-    you = header("rodents", (Seat("You", HUMAN),), lost.outcome)
+    you = header(Seat("You", HUMAN), result=lost.outcome, game="rodents", actions=1)
     assert you.status == "the automaton won"
     assert standing_of(you) == "lost" and level_of(you) == SOLO
 
@@ -100,7 +82,7 @@ def test_a_solo_game_won_against_the_automaton_is_won_everywhere() -> None:
     assert won.outcome == (1.0,)
     result = result_of(RODENTS, won.outcome)
     assert result_headline(result, ["Seat 1 (you)"], 0) == "You win!"
-    you = header("rodents", (Seat("You", HUMAN),), won.outcome)
+    you = header(Seat("You", HUMAN), result=won.outcome, game="rodents", actions=1)
     assert you.status == "You won"
     assert standing_of(you) == "won" and level_of(you) == SOLO
 
@@ -118,7 +100,7 @@ def test_a_result_no_game_gives_is_nobodys_and_a_game_this_version_lacks_is_stil
     nobody = result_of("exo2", (0.0, 0.0))
     assert result_status(nobody, ["Ann", "Bob"]) == "nobody won"
     assert result_headline(nobody, ["Ann", "Bob"], 0) == "Nobody wins."
-    assert header("chess", (Seat("Ann", HUMAN),), (0.0,)).status == "nobody won"
+    assert header(Seat("Ann", HUMAN), result=(0.0,), game="chess", actions=1).status == "nobody won"
 
 
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob(f"*{SUFFIX}")), ids=lambda path: path.name)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 
 import msgspec
@@ -12,28 +11,10 @@ from exotui.engine.records import HUMAN, Header, Seat
 from exotui.engine.savedir import SaveDir, SaveEntry
 from exotui.engine.stats import HOT_SEAT, SOLO, RecordRow, aids_used, level_of, record, result_of
 from savegame_toy import GAME, play, register
+from stats_builders import header
 
 ANN = Seat("Ann", HUMAN)
 BOB = Seat("Bob", HUMAN)
-WHEN = datetime(2026, 1, 1, tzinfo=UTC)
-
-
-def header(*seats: Seat, result: tuple[float, ...] | None, game: str = "exo2", hints: tuple[int, ...] = ()) -> Header:
-    return Header(
-        format=1,
-        app_version="1",
-        game=game,
-        rules_version="1",
-        variant=None,
-        seed=1,
-        seats=seats,
-        created=WHEN,
-        updated=WHEN,
-        actions=0,
-        turn=1,
-        result=result,
-        hints=hints,
-    )
 
 
 def entries(*headers: Header) -> list[SaveEntry]:
