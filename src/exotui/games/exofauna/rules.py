@@ -67,6 +67,7 @@ from exotui.games.exofauna.state import (
     Skip,
     Spawn,
     Stalk,
+    Step,
     Stop,
     Take,
     Tunnel,
@@ -145,7 +146,7 @@ def legal_actions(state: ExoState) -> tuple[Any, ...]:
 
 
 def _decisions(
-    step: int,
+    step: Step,
     player: int,
     hand: Sequence[int],
     holes: Sequence[Sequence[int] | None],

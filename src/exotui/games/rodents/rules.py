@@ -43,6 +43,7 @@ from exotui.games.rodents.state import (
     Rodent,
     RodentsAction,
     RodentsState,
+    Step,
     Stop,
     Swap,
 )
@@ -403,7 +404,7 @@ def eaten_by(collection: Collection, predator: int) -> list[Rodent]:
     return [one for one in collection.rodents if not one.mutations and habitat(one) == where]
 
 
-def _after_action(state: RodentsState, step: int) -> RodentsState:
+def _after_action(state: RodentsState, step: Step) -> RodentsState:
     """After a swap or a play: a second action may follow the first, unless the hand is now empty."""
     player = state.player
     if not state.hands[player]:
