@@ -15,6 +15,7 @@ from exotui import games
 from exotui.ai import review
 from exotui.cli import main
 from exotui.engine.records import SavedGame
+from exotui.engine.savedir import review_cache
 from review_builders import recorded, unfinished
 
 # Small budgets: the tests check what is judged and how, not how well.
@@ -185,7 +186,7 @@ def test_a_second_look_reads_the_cache_and_the_save_is_unchanged(
     before = saved.path.read_bytes()
     assert review.cached_review(saved, (0,), LEVEL) is None
     first = review.review(saved, level=LEVEL, cache=True)
-    assert review.cache_path(saved.path).is_file()
+    assert review_cache(saved.path).is_file()
     assert saved.path.read_bytes() == before
 
     def no_search(*args: object, **kwargs: object) -> None:
@@ -203,7 +204,7 @@ def test_a_second_look_reads_the_cache_and_the_save_is_unchanged(
 def test_a_damaged_cache_is_searched_again(tmp_path: Path, damage: bytes) -> None:
     saved = recorded(tmp_path, "exo2", ("greedy", "greedy"))
     first = review.review(saved, level=LEVEL, cache=True)
-    review.cache_path(saved.path).write_bytes(damage)
+    review_cache(saved.path).write_bytes(damage)
     assert review.cached_review(saved, (0, 1), LEVEL) is None
     assert review.review(saved, level=LEVEL, cache=True) == first
     assert review.cached_review(saved, (0, 1), LEVEL) == first
@@ -212,7 +213,7 @@ def test_a_damaged_cache_is_searched_again(tmp_path: Path, damage: bytes) -> Non
 def test_a_cached_move_out_of_range_is_searched_again(tmp_path: Path) -> None:
     saved = recorded(tmp_path, "exo2", ("greedy", "greedy"))
     first = review.review(saved, level=LEVEL, cache=True)
-    path = review.cache_path(saved.path)
+    path = review_cache(saved.path)
     cached = msgspec.msgpack.decode(path.read_bytes(), type=review._Cache)
     wrong = [msgspec.structs.replace(cached.verdicts[0], best=10_000), *cached.verdicts[1:]]
     path.write_bytes(msgspec.msgpack.encode(review._Cache(cached.key, tuple(wrong))))

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgspec
 import platformdirs
 import pytest
 
+from exotui import games
 from exotui.engine.records import HUMAN, GameRecord, Seat, load
-from exotui.engine.savedir import ENV_VAR, SUFFIX, SaveDir
+from exotui.engine.savedir import ENV_VAR, SUFFIX, SaveDir, review_cache
 from savegame_toy import GAME, play, register
 
 SEATS = (Seat("Ann", HUMAN), Seat.from_spec("Bot", "random"))
@@ -109,3 +112,14 @@ def test_a_hostile_header_is_listed_as_unreadable(tmp_path, field, value):
     entries = saves.entries()
     assert [entry.path.name for entry in entries] == [good.path.name, f"odd{SUFFIX}"]
     assert entries[1].problem.startswith("damaged save: ") and "in the header is not valid" in entries[1].problem
+
+
+def test_deleting_a_save_takes_its_review_with_it(tmp_path: Path) -> None:
+    """A review is cached beside its save; a deleted game's review was left behind, hidden."""
+    saves = SaveDir(tmp_path)
+    record = saves.new_record(games.get("exo2"), 3, (Seat("Ann", HUMAN), Seat.from_spec("Bob", "greedy")))
+    record.save()
+    record.close()
+    review_cache(record.path).write_bytes(b"cached")
+    saves.delete(record.path)
+    assert not record.path.exists() and not review_cache(record.path).exists()

@@ -12,7 +12,7 @@ from textual.widgets import OptionList, Static
 from exotui import games
 from exotui.ai import review as core
 from exotui.engine.records import SavedGame
-from exotui.engine.savedir import SaveDir
+from exotui.engine.savedir import SaveDir, review_cache
 from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
@@ -66,7 +66,7 @@ async def test_the_review_is_searched_in_a_worker_then_cached_beside_the_save(tm
         assert len(screen.query_one(WinChart).values) == len(judged) + 1
         assert screen.query_one(OptionList).option_count == len(screen.shown)
         assert text(screen, "review-summary").startswith("Mean loss ")
-    assert core.cache_path(saved.path).is_file()
+    assert review_cache(saved.path).is_file()
     assert saved.path.read_bytes() == before
     # A second look is at once: no worker, nothing to wait for.
     app = ExoTuiApp(ai_pause=0, opening=saved, analysis_level=LEVEL)

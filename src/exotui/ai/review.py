@@ -34,6 +34,7 @@ from exotui.ai.players import PLAYOUT_DEPTH, search_config
 from exotui.engine import protocol
 from exotui.engine.protocol import Game, state_hash
 from exotui.engine.records import SavedGame, write_atomic
+from exotui.engine.savedir import review_cache
 
 # The review's levels: iteration budgets, so that a review replays exactly (a time budget would not). `normal` is
 # chosen so that a typical ExoFauna/Duo game (about 140 actions, every decision of both seats) is reviewed in under
@@ -46,9 +47,8 @@ GOOD: Final = "good"
 FORCED: Final = "forced"
 # The classes a review counts, best first.
 KINDS: Final = (GOOD, "inaccuracy", "mistake", "blunder")
-# The cache beside a save: `.NAME.exosave.review`, hidden as the save's lock is. Its format number goes up whenever
-# what is cached changes meaning.
-CACHE_SUFFIX: Final = ".review"
+# The cache beside a save (`engine.savedir.review_cache`, which goes with the save when it is deleted). Its format
+# number goes up whenever what is cached changes meaning.
 CACHE_FORMAT: Final = 1
 # A cache larger than this is not ours: ignored (a save holds at most a few thousand decisions).
 CACHE_LIMIT: Final = 1 << 20
@@ -380,8 +380,8 @@ def review(
 ) -> Review | None:
     """The review of the finished game `saved` for `seats` (default: `reviewed_seats`); None once cancelled.
 
-    With `cache`, verdicts are read from and written to the file beside the save (`cache_path`), so a second look
-    costs nothing and a look cancelled half way goes on from there; the save itself is never written.
+    With `cache`, verdicts are read from and written to the file beside the save (`engine.savedir.review_cache`), so
+    a second look costs nothing and a look cancelled half way goes on from there; the save itself is never written.
     """
     check_finished(saved)
     level = level or DEFAULT_LEVEL
@@ -432,11 +432,6 @@ class _Cache(msgspec.Struct, frozen=True):
     verdicts: tuple[Verdict, ...]
 
 
-def cache_path(save: Path) -> Path:
-    """The review cache of `save`: `.NAME.exosave.review` beside it."""
-    return save.with_name(f".{save.name}{CACHE_SUFFIX}")
-
-
 def _cache_key(saved: SavedGame, level: str, seed: int) -> _CacheKey:
     header = saved.header
     return _CacheKey(
@@ -448,7 +443,7 @@ def _cache_key(saved: SavedGame, level: str, seed: int) -> _CacheKey:
 def read_cache(save: Path, key: Any) -> dict[int, Verdict]:
     """The cached verdicts of this game, level and seed, by action index; none when the cache is missing, stale or
     not one of ours (it is then written again)."""
-    path = cache_path(save)
+    path = review_cache(save)
     try:
         if not path.is_file() or path.is_symlink() or path.stat().st_size > CACHE_LIMIT:
             return {}
@@ -475,7 +470,7 @@ def write_cache(save: Path, key: Any, verdicts: dict[int, Verdict]) -> None:
     """Keep `verdicts` beside the save (atomically); a directory that cannot be written only loses the cache."""
     data = msgspec.msgpack.encode(_Cache(key, tuple(verdicts[index] for index in sorted(verdicts))))
     with contextlib.suppress(OSError):
-        write_atomic(cache_path(save), data)
+        write_atomic(review_cache(save), data)
 
 
 def cached_review(saved: SavedGame, seats: Sequence[int], level: str | None = None, seed: int = 1) -> Review | None:

@@ -39,6 +39,11 @@ class SaveEntry(msgspec.Struct, frozen=True):
     written: float = 0.0
 
 
+def review_cache(save: Path) -> Path:
+    """The review of `save` kept beside it (`ai.review`): `.NAME.exosave.review`, hidden as the save's lock is."""
+    return save.with_name(f".{save.name}.review")
+
+
 class SaveDir:
     """A directory of saves, one file per game. Reading needs nothing; the first save creates the directory."""
 
@@ -115,6 +120,8 @@ class SaveDir:
         if mine is None and is_locked(path):
             raise GameInUse(path)
         path.unlink()
+        # What was worked out from it goes with it (a review of a game that is no longer there).
+        review_cache(path).unlink(missing_ok=True)
         if mine is not None:
             # A game this app left (its record not collected yet) must not write the file back.
             mine.release()
