@@ -148,3 +148,9 @@ def test_the_app_without_a_terminal_is_a_one_line_error(argv, instead):
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("exotui: error: the app is full-screen and needs a terminal, but its output is not")
     assert instead in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_bench_of_the_rules_refuses_a_comparison_it_would_not_make(capsys):
+    """`bench --rules --compare DIR` timed this checkout alone and said nothing of DIR's."""
+    assert main(["bench", "--game", "exo2", "--rules", "--compare", "/tmp"]) == 2
+    assert "--compare times the searches of two checkouts" in capsys.readouterr().err

@@ -564,6 +564,9 @@ def _progress_bar(done: int, total: int, elapsed: float, width: int = 30, what: 
 def cmd_bench(args: argparse.Namespace) -> int:
     game = _game(args.game)
     variant = _variant(game, args.variant)
+    if args.rules and args.compare is not None:
+        # It timed this checkout alone and said nothing of the other.
+        raise CliError("--compare times the searches of two checkouts; --rules times this one's rules only")
     if args.rules:
         rules = run_rules_bench(game, args.positions, args.seed, variant)
         if args.json:

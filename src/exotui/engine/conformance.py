@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from exotui.engine.protocol import Game, IllegalAction, state_hash
 
 
-class Step(NamedTuple):
+class Decision(NamedTuple):
     """One decision of a game: the position before it, the action, and the position it led to."""
 
     before: Any
@@ -30,18 +30,18 @@ def setups(game: Game) -> list[tuple[int, str | None]]:
     return [(players, variant) for players in game.player_counts for variant in (None, *game.variants)]
 
 
-def random_play(game: Game, seed: int, players: int, variant: str | None = None) -> Iterator[Step]:
+def random_play(game: Game, seed: int, players: int, variant: str | None = None) -> Iterator[Decision]:
     """Every decision of one game of uniformly random legal actions, drawn from `seed`, to its end."""
     chooser = random.Random(seed)
     state = game.new_game(seed, players, variant)
     while game.current_player(state) is not None:
         action = chooser.choice(list(game.legal_actions(state)))
         after = game.apply(state, action)
-        yield Step(state, action, after)
+        yield Decision(state, action, after)
         state = after
 
 
-def random_game(game: Game, seed: int, players: int, variant: str | None = None) -> list[Step]:
+def random_game(game: Game, seed: int, players: int, variant: str | None = None) -> list[Decision]:
     """`random_play` as a list: the whole game."""
     return list(random_play(game, seed, players, variant))
 
@@ -74,7 +74,7 @@ def check_game(game: Game, seed: int, players: int, variant: str | None = None, 
     return len(steps)
 
 
-def _replays(game: Game, seed: int, players: int, variant: str | None, steps: Sequence[Step], where: str) -> None:
+def _replays(game: Game, seed: int, players: int, variant: str | None, steps: Sequence[Decision], where: str) -> None:
     """The game is its seed plus its actions: replaying them gives every position again, hash for hash."""
     state = game.new_game(seed, players, variant)
     for number, step in enumerate(steps, 1):
@@ -107,7 +107,7 @@ def _views(game: Game, state: Any, players: int, rng: random.Random, deals: int,
             assert game.legal_actions(truth), f"{at}: a truth dealt for seat {seat} leaves seat {deciding} no choice"
 
 
-def _probes(steps: Sequence[Step]) -> list[Any]:
+def _probes(steps: Sequence[Decision]) -> list[Any]:
     """Actions of the game's own kinds to try where they may or may not be legal: every action this game played."""
     return [step.action for step in steps]
 
