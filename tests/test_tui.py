@@ -286,7 +286,7 @@ async def test_quitting_while_the_ai_thinks_stops_the_search_at_once(monkeypatch
         # last a second while a thread computes, so this test waits by fixed pauses.)
         for _ in range(300):
             await pilot.pause(0.01)
-            if "iterations" in str(game_screen.query_one("#ai-status").render()):
+            if "win chance" in str(game_screen.query_one("#ai-status").render()):
                 break
         assert not finished
         await pilot.press("question_mark")

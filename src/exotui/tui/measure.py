@@ -119,7 +119,7 @@ def repaint_while_thinking(presses: int, level: str) -> list[float]:
         terminal.send(ENTER)
         for _ in range(presses):
             # Press only while the search is reporting, so every press measures a repaint during a search.
-            terminal.expect("iterations")
+            terminal.expect("win chance")
             terminal.send(b"?")
             times.append(terminal.expect("Turn order"))
             terminal.send(ESCAPE)

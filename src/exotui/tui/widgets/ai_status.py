@@ -37,7 +37,8 @@ class AiStatus(Widget):
         self.fraction = min(1.0, elapsed / budget) if budget else None
         self.seconds = elapsed
         timing = () if budget else (f"{elapsed:.1f} s",)
-        self.lines = (*timing, f"{iterations:,} iterations", f"win chance {win:.0%}", f"prefers: {preferred}")
+        # What matters first: a short panel ends in "…" (`fitted`), losing the counts rather than the estimate.
+        self.lines = (f"win chance {win:.0%}", f"prefers: {preferred}", *timing, f"{iterations:,} iterations")
         self.refresh()
 
     def render(self) -> Content:
