@@ -1,4 +1,4 @@
-"""Finished games to review, recorded as the app records them: for tests/test_review*.py and test_tui_review*.py."""
+"""Finished games to review, recorded as the app records them: for tests/ai/test_review.py and test_tui_review*.py."""
 
 from __future__ import annotations
 

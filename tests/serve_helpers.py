@@ -1,4 +1,4 @@
-"""A real SSH client (asyncssh's) against a real `exotui serve` on localhost, for tests/test_serve*.py; and a table
+"""A real SSH client (asyncssh's) against a real `exotui serve` on localhost, for tests/serve/; and a table
 served in the test's own event loop, for tests that talk to it as a table app does.
 
 `running(tmp_path)` starts the server in the test's event loop on a free port; `Terminal` is one client's session,

@@ -1,0 +1,224 @@
+"""The generic search on the toy games: strength where the answer is known, determinism, fairness, the live API."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exotui.ai.mcts import Progress, SearchConfig, search
+from toygames import CHAIN_NIM, TICTACTOE, TRICKS, Board, Heap, Mark, Play, Stop, Table, Take, Tricks, board
+
+
+def best(game: Any, state: Any, seat: int | None = None, iterations: int = 1000, **kwargs: Any) -> Any:
+    seat = game.current_player(state) if seat is None else seat
+    view = game.view(state, seat)
+    return search(game, view, seat, SearchConfig(iterations=iterations, **kwargs.pop("config", {})), **kwargs).action
+
+
+@cache
+def tictactoe_choice(state: Board) -> Mark:
+    return best(TICTACTOE, state, iterations=3000, seed=7)
+
+
+def worst_result(state: Board, seat: int) -> float:
+    """The least `seat` gets when MCTS plays `seat` and the other side tries every reply."""
+    if TICTACTOE.is_over(state):
+        return TICTACTOE.outcome(state)[seat]
+    if state.to_move == seat:
+        return worst_result(TICTACTOE.apply(state, tictactoe_choice(state)), seat)
+    return min(worst_result(TICTACTOE.apply(state, reply), seat) for reply in TICTACTOE.legal_actions(state))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seat", [0, 1])
+def test_tictactoe_never_loses_against_any_line_of_play(seat: int) -> None:
+    assert worst_result(TICTACTOE.new_game(0, 2), seat) == 0.5
+
+
+@pytest.mark.parametrize(
+    ("picture", "expected"),
+    [
+        ("XX. OO. ...", 2),  # X wins at once rather than blocking
+        ("X.. OO. X..", 5),  # X must block O's row
+        ("OO. X.. X.X", 2),  # O wins at once rather than blocking the bottom row
+    ],
+)
+def test_tictactoe_obvious_moves(picture: str, expected: int) -> None:
+    assert best(TICTACTOE, board(picture), seed=3) == Mark(expected)
+
+
+def test_chain_nim_turn_of_several_decisions_leaves_a_multiple_of_four() -> None:
+    state = Heap(sticks=6, to_move=0, players=2)
+    chain = []
+    while state.to_move == 0 and state.sticks:
+        action = best(CHAIN_NIM, state, iterations=2000, seed=5)
+        chain.append(action)
+        state = CHAIN_NIM.apply(state, action)
+    assert chain == [Take(), Take(), Stop()]
+    assert state.sticks == 4
+
+
+def table(hands: tuple[tuple[int, ...], ...], trick: tuple[int, ...], leader: int, won: tuple[int, ...]) -> Table:
+    """A Tricks position after the stock ran out: every card not in a hand has been played."""
+    played = tuple(card for card in range(1, 4 * len(hands) + 1) if all(card not in hand for hand in hands))
+    return Table(hands, (), trick, played, leader, won, 12345)
+
+
+def test_tricks_follower_takes_the_trick_that_saves_the_draw() -> None:
+    # One trick each, seat 0 led the 5 and keeps the 8. Taking with the 6 then losing the last trick draws;
+    # ducking with the 2 gives seat 0 this trick and the last.
+    state = table(((8,), (2, 6)), (5,), 0, (1, 1))
+    assert best(TRICKS, state, seed=1) == Play(6)
+
+
+def test_three_seats_last_to_play_takes_the_deciding_trick() -> None:
+    # One trick each for seats 0 and 1; seat 2 plays last to 4 and 11. The 12 takes this trick and, leading the
+    # 3 against the 1 and 2 left, the last one too; the 3 hands both to seat 1.
+    state = table(((1,), (2,), (3, 12)), (4, 11), 0, (1, 1, 0))
+    assert TRICKS.current_player(state) == 2
+    assert best(TRICKS, state, seed=1) == Play(12)
+
+
+def test_same_seed_and_budget_give_the_same_search() -> None:
+    view = TRICKS.view(TRICKS.new_game(3, 2), 0)
+    first = search(TRICKS, view, 0, SearchConfig(iterations=500), seed=11)
+    again = search(TRICKS, view, 0, SearchConfig(iterations=500), seed=11)
+    assert (first.action, first.stats, first.mean_depth) == (again.action, again.stats, again.mean_depth)
+    assert sum(s.visits for s in first.stats) == first.iterations <= 500
+
+
+def test_search_stops_once_the_choice_cannot_change() -> None:
+    budget = 20_000
+    result = search(TICTACTOE, board("XX. OO. ..."), 0, SearchConfig(iterations=budget), seed=4)
+    visits = sorted((s.visits for s in result.stats), reverse=True)
+    assert result.action == Mark(2)
+    assert result.iterations < budget
+    assert visits[0] - visits[1] > budget - result.iterations
+
+
+def random_position(game: Any, seed: int, players: int) -> Any:
+    rng = random.Random(seed)
+    state = game.new_game(seed, players)
+    for _ in range(rng.randrange(4 * players)):
+        if game.current_player(state) is None:
+            break
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+    return state
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 3]), other=st.integers(0, 10**6))
+def test_fairness_search_depends_only_on_the_view(seed: int, players: int, other: int) -> None:
+    state = random_position(TRICKS, seed, players)
+    seat = TRICKS.current_player(state)
+    if seat is None or len(TRICKS.legal_actions(state)) < 2:
+        return
+    # The same position as the seat knows it, with the hidden cards and the generator dealt anew.
+    twin = TRICKS.determinize(TRICKS.view(state, seat), seat, random.Random(other))
+    assert TRICKS.view(twin, seat) == TRICKS.view(state, seat)
+    config = SearchConfig(iterations=200)
+    first = search(TRICKS, TRICKS.view(state, seat), seat, config, seed=seed)
+    second = search(TRICKS, TRICKS.view(twin, seat), seat, config, seed=seed)
+    assert (first.action, first.stats) == (second.action, second.stats)
+
+
+def test_searching_the_true_state_is_plain_uct() -> None:
+    state = TRICKS.new_game(4, 2)
+    assert search(TRICKS, state, 0, SearchConfig(iterations=50), knows_state=True).exact
+    assert not search(TRICKS, TRICKS.view(state, 0), 0, SearchConfig(iterations=50)).exact
+    # Nothing is hidden in tic-tac-toe: its view is the state, so the search runs UCT on it by itself.
+    assert search(TICTACTOE, Board(), 0, SearchConfig(iterations=50)).exact
+
+
+def test_a_single_legal_action_is_returned_without_searching() -> None:
+    result = search(CHAIN_NIM, CHAIN_NIM.new_game(0, 2), 0, SearchConfig(seconds=60))
+    assert (result.action, result.iterations, result.stats) == (Take(), 0, ())
+
+
+def test_a_seat_with_no_decision_is_an_error() -> None:
+    with pytest.raises(ValueError, match="no decision"):
+        search(TICTACTOE, board("XXX OO. ..."), 1, SearchConfig(iterations=10))
+
+
+def test_a_time_budget_stops_the_search() -> None:
+    result = search(TRICKS, TRICKS.view(TRICKS.new_game(1, 3), 0), 0, SearchConfig(seconds=0.05))
+    assert result.iterations > 0
+    assert not result.cancelled
+
+
+@pytest.mark.parametrize("config", [{}, {"iterations": 0}, {"seconds": 0.0}, {"seconds": float("nan")}])
+def test_a_search_without_a_sound_budget_is_refused(config: dict[str, Any]) -> None:
+    with pytest.raises(ValueError):
+        SearchConfig(**config)
+
+
+def test_a_search_in_a_thread_stops_soon_after_cancel() -> None:
+    cancel = threading.Event()
+    results = []
+    view = TRICKS.view(TRICKS.new_game(2, 3), 0)
+    worker = threading.Thread(
+        target=lambda: results.append(search(TRICKS, view, 0, SearchConfig(seconds=60), cancel=cancel))
+    )
+    worker.start()
+    time.sleep(0.3)
+    asked = time.perf_counter()
+    cancel.set()
+    worker.join(timeout=5)
+    assert not worker.is_alive()
+    assert time.perf_counter() - asked < 0.2
+    assert results[0].cancelled
+    assert results[0].action in TRICKS.legal_actions(view)
+
+
+def test_progress_reports_follow_the_search() -> None:
+    reports: list[Progress] = []
+    view = TRICKS.view(TRICKS.new_game(5, 2), 0)
+    result = search(TRICKS, view, 0, SearchConfig(iterations=3000), on_progress=reports.append, progress_interval=0.0)
+    assert len(reports) >= 2
+    assert [r.iterations for r in reports] == sorted(r.iterations for r in reports)
+    final = reports[-1]
+    assert final.iterations == result.iterations
+    assert final.best == result.action
+    top = max(result.stats, key=lambda s: s.visits)
+    assert final.visit_share == top.visits / result.iterations
+    assert final.mean_value == top.mean_value
+    assert all(0.0 <= r.visit_share <= 1.0 and r.best in TRICKS.legal_actions(view) for r in reports if r.iterations)
+
+
+class CountingTricks(Tricks):
+    """Tricks that counts calls to its optional hooks."""
+
+    def __init__(self) -> None:
+        self.evaluations = 0
+        self.rollout_calls = 0
+
+    def evaluate(self, state: Table) -> tuple[float, ...]:
+        self.evaluations += 1
+        return super().evaluate(state)
+
+    def rollout_action(self, state: Table, actions: list[Play], rng: random.Random) -> Play:
+        self.rollout_calls += 1
+        return actions[-1]
+
+
+def test_playouts_stop_at_the_cut_off_and_ask_evaluate() -> None:
+    game = CountingTricks()
+    view = game.view(game.new_game(6, 2), 0)
+    result = search(game, view, 0, SearchConfig(iterations=300, playout_depth=0))
+    assert game.evaluations == result.playouts > 0
+    assert game.rollout_calls == 0
+
+
+def test_playouts_follow_the_rollout_hook() -> None:
+    game = CountingTricks()
+    view = game.view(game.new_game(6, 2), 0)
+    search(game, view, 0, SearchConfig(iterations=100))
+    assert game.rollout_calls > 0
+    assert game.evaluations == 0

@@ -1,0 +1,84 @@
+"""Imports go one way (docs/engine.md, "Layering"): engine <- games, engine <- ai <- play <- tui and serve."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).parents[2] / "src" / "exotui"
+
+# package -> what its modules may import of exotui: a name ending in "." is a whole package. The version and the
+# registry of games (`exotui.games`, which finds a game by id, as a save names it) are below everything.
+BELOW_ALL = ("exotui.__version__", "exotui.games")
+ALLOWED = {
+    "engine": ("exotui.engine.", *BELOW_ALL),
+    "games": ("exotui.engine.", "exotui.games.", *BELOW_ALL),
+    "ai": ("exotui.engine.", "exotui.ai.", *BELOW_ALL),
+    # A game in progress is the same for every front end: it knows nothing of Textual, the app or the server.
+    "play": ("exotui.engine.", "exotui.ai.", "exotui.play.", *BELOW_ALL),
+}
+
+
+def allowed(name: str, rules: tuple[str, ...]) -> bool:
+    return any(name == rule.rstrip(".") or (rule.endswith(".") and name.startswith(rule)) for rule in rules)
+
+
+def exotui_imports(path: Path) -> list[str]:
+    """Every exotui module `path` imports, at any depth (a function's lazy import counts too)."""
+    names: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module == "exotui":
+            names += [f"exotui.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.append(node.module)
+    return [name for name in names if name == "exotui" or name.startswith("exotui.")]
+
+
+@pytest.mark.parametrize("package", sorted(ALLOWED))
+def test_a_lower_layer_imports_nothing_above_it(package: str) -> None:
+    wrong = [
+        f"{path.relative_to(SRC)} imports {name}"
+        for path in sorted((SRC / package).rglob("*.py"))
+        for name in exotui_imports(path)
+        if not allowed(name, ALLOWED[package])
+    ]
+    assert wrong == []
+
+
+def test_the_checker_sees_an_import_from_above(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text(
+        "import os\nfrom exotui import games\nfrom exotui.ai.players import Player\n"
+        "def f():\n    import exotui.tui.app\n"
+    )
+    names = exotui_imports(module)
+    assert names == ["exotui.games", "exotui.ai.players", "exotui.tui.app"]
+    assert [name for name in names if not allowed(name, ALLOWED["engine"])] == ["exotui.ai.players", "exotui.tui.app"]
+
+
+def test_a_game_in_progress_imports_no_textual() -> None:
+    """`play/` runs under the app, the SSH table and the headless commands alike, so it may not need Textual."""
+    wrong = [
+        f"{path.relative_to(SRC)} imports {name}"
+        for path in sorted((SRC / "play").rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for name in ([a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""])
+        if name == "textual" or name.startswith("textual.")
+    ]
+    assert wrong == []
+
+
+def test_the_server_reaches_the_app_only_through_the_app_it_runs() -> None:
+    """`serve/` runs the table app (tui) for each person, but it may not reach into screens or tables itself."""
+    wrong = [
+        f"{path.relative_to(SRC)} imports {name}"
+        for path in sorted((SRC / "serve").rglob("*.py"))
+        for name in exotui_imports(path)
+        if name.startswith("exotui.tui") and path.name != "table_app.py"
+    ]
+    assert wrong == []

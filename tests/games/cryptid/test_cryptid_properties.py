@@ -1,0 +1,160 @@
+"""Properties of Cryptid over thousands of random games (hypothesis draws the seeds and the choices).
+
+Random games mix the simple deducer (so games end in a few dozen turns, as real ones do) with uniformly random
+legal actions (so odd decisions, hints and relocations come up too).
+"""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from exotui.engine.protocol import state_hash
+from exotui.games.cryptid import rules
+from exotui.games.cryptid.board import clue_masks
+from exotui.games.cryptid.game import GAME
+from exotui.games.cryptid.puzzle import is_puzzle
+from exotui.games.cryptid.rules import colours_of
+from exotui.games.cryptid.state import HIDDEN, OVER, CryptidState, Relocate, Search
+from exotui.games.cryptid.view import deduce
+
+pytestmark = pytest.mark.slow
+
+seeds = st.integers(min_value=0, max_value=2**63)
+variants = st.sampled_from([None, "advanced"])
+# The issue's count: 1,000 random games per player count (about 15 s each on the shared 2-core machine).
+many = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+some = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PLAYERS = [2, 3, 4, 5]
+
+
+def random_game(seed: int, players: int, variant: str | None) -> list[tuple[CryptidState, object]]:
+    """Every (state, action) of one random game, and the final state with None."""
+    rng = random.Random(seed)
+    state = GAME.new_game(seed, players, variant)
+    steps = []
+    while not GAME.is_over(state):
+        actions = GAME.legal_actions(state)
+        action = GAME.rollout_action(state, actions, rng) if rng.random() < 0.6 else rng.choice(actions)
+        steps.append((state, action))
+        state = GAME.apply(state, action)
+    steps.append((state, None))
+    return steps
+
+
+def check_pieces(state: CryptidState, before: CryptidState | None) -> None:
+    masks = clue_masks(state.board)
+    every_cube = 0
+    cube_masks, disc_masks = rules.cube_masks(state), rules.disc_masks(state)
+    previous = (rules.cube_masks(before), rules.disc_masks(before)) if before is not None else None
+    for colour, clue in enumerate(state.clues):
+        cubes, discs = cube_masks[colour], disc_masks[colour]
+        assert not every_cube & cubes, "a space holds two cubes"
+        every_cube |= cubes
+        assert not discs & ~masks[clue], "a disc where its clue rules the habitat out"
+        assert not cubes & masks[clue], "a cube where its clue allows the habitat"
+        assert state.cubes[colour] == tuple(sorted(set(state.cubes[colour])))
+        if previous is not None:
+            old_cubes, old_discs = previous[0][colour], previous[1][colour]
+            assert old_cubes & ~cubes == 0 and old_discs & ~discs == 0, "a piece left the map"
+            added = (cubes & ~old_cubes).bit_count() + (discs & ~old_discs).bit_count()
+            assert added <= 1, "a colour placed two pieces in one decision"
+    assert not every_cube >> state.habitat & 1, "a cube on the habitat"
+    if previous is not None:
+        old_cubed = 0
+        for mask in previous[0]:
+            old_cubed |= mask
+        for colour in range(len(state.clues)):
+            new = (cube_masks[colour] | disc_masks[colour]) & ~(previous[0][colour] | previous[1][colour])
+            assert not new & old_cubed, "a piece placed on a space that held a cube"
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@many
+@given(seed=seeds, variant=variants)
+def test_pieces_keep_the_limits_answers_agree_with_the_clues_and_the_habitat_is_found(players, seed, variant):
+    steps = random_game(seed, players, variant)
+    before = None
+    for state, _ in steps:
+        check_pieces(state, before)
+        before = state
+    final = steps[-1][0]
+    assert final.step == OVER
+    last_state, last_action = steps[-2]
+    assert type(last_action) in (Search, Relocate)
+    assert final.winner == last_state.player
+    assert last_state.target == final.habitat or getattr(last_action, "space", None) == final.habitat
+    for colour in range(len(final.clues)):
+        assert final.habitat in final.discs[colour], "someone did not answer the winning search with a disc"
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@some
+@given(seed=seeds, variant=variants, pick=st.randoms(use_true_random=False))
+def test_views_hide_exactly_the_other_clues_and_determinize_agrees_with_everything_public(players, seed, variant, pick):
+    steps = random_game(seed, players, variant)
+    for state, _ in pick.sample(steps[:-1], min(4, len(steps) - 1)):
+        for seat in range(players):
+            seen = GAME.view(state, seat)
+            own = colours_of(players, seat)
+            assert [clue == HIDDEN for clue in seen.clues] == [c not in own for c in range(len(state.clues))]
+            assert (seen.cubes, seen.discs) == (state.cubes, state.discs)
+            deduction = deduce(seen)
+            truth = tuple(state.clues[colour] for colour in deduction.unknown)
+            assert all(clue in options for clue, options in zip(truth, deduction.candidates, strict=True))
+            if deduction.options is not None:
+                assert truth in deduction.options, "the true clues are not among the assignments deduction keeps"
+            full = GAME.determinize(seen, seat, random.Random(seed))
+            assert GAME.view(full, seat) == seen
+            assert is_puzzle(clue_masks(full.board), full.clues)
+            check_pieces(full, None)
+            if GAME.current_player(state) == seat:
+                assert GAME.legal_actions(seen) == GAME.legal_actions(state)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@some
+@given(seed=seeds, variant=variants)
+def test_replaying_the_actions_gives_the_same_hashes_and_apply_changes_no_input(players, seed, variant):
+    steps = random_game(seed, players, variant)
+    state = GAME.new_game(seed, players, variant)
+    for expected, action in steps[:-1]:
+        assert state_hash(state) == state_hash(expected)
+        frozen = msgspec.msgpack.encode(state)
+        after = GAME.apply(state, action)
+        assert msgspec.msgpack.encode(state) == frozen
+        assert GAME.describe(state, action)
+        state = after
+    assert state == steps[-1][0]
+
+
+def test_determinize_deals_the_hidden_clues_uniformly_among_the_puzzles_deduction_keeps():
+    # A two-player game a few turns in, where deduction keeps a handful of puzzles for the opponent's clues.
+    options = None
+    for seed in range(200):
+        steps = random_game(seed, 2, None)
+        for state, _ in steps[6:-1]:
+            seat = GAME.current_player(state)
+            deduction = deduce(GAME.view(state, seat))
+            options = deduction.options
+            if options is not None and 4 <= len(options) <= 12 and state.step == 1:
+                break
+        else:
+            continue
+        break
+    assert options is not None and 4 <= len(options) <= 12, "no random game kept a handful of puzzles"
+    seen = GAME.view(state, seat)
+    rng = random.Random(7)
+    draws = 3000
+    counts = dict.fromkeys(options, 0)
+    for _ in range(draws):
+        full = GAME.determinize(seen, seat, rng)
+        counts[tuple(full.clues[colour] for colour in deduction.unknown)] += 1
+    expected = draws / len(options)
+    # Binomial spread: 4.5 standard deviations either side fails a uniform sampler about once in 50,000 runs.
+    spread = 4.5 * (expected * (1 - 1 / len(options))) ** 0.5
+    assert all(abs(count - expected) < spread for count in counts.values()), counts

@@ -1,0 +1,152 @@
+"""Properties of Endless Forms over many random games (hypothesis draws the seeds and the choices)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import msgspec
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from exotui.engine.protocol import IllegalAction, state_hash
+from exotui.games import get
+from exotui.games.endless.cards import HIDDEN
+from exotui.games.endless.rules import TURNS
+from exotui.games.endless.state import EndlessState, Pass
+from exotui.games.endless.table import ROOM, ROW
+from exotui.games.endless.view import SEAT_NAMES, public_cards
+
+pytestmark = pytest.mark.slow
+
+GAME = get("endless")
+seeds = st.integers(min_value=0, max_value=2**63)
+# The issue's count: 1,000 random games, checked at every step.
+many = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+some = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def random_game(seed: int) -> list[tuple[EndlessState, object]]:
+    """Every (state, action) of one random game, and the final state with None."""
+    rng = random.Random(seed)
+    state = GAME.new_game(seed, 2)
+    steps = []
+    while not GAME.is_over(state):
+        action = rng.choice(GAME.legal_actions(state))
+        steps.append((state, action))
+        state = GAME.apply(state, action)
+    steps.append((state, None))
+    return steps
+
+
+def cards_everywhere(state: EndlessState) -> Counter[int]:
+    """Hands, decks, habitat decks, face-down events and every public place: where the 100 cards can be."""
+    where: Counter[int] = Counter(public_cards(state))
+    for group in (state.hands, state.decks, state.habitat_decks):
+        for cards in group:
+            where.update(cards)
+    where.update(card for card in state.events if card >= 0)
+    return where
+
+
+@many
+@given(seed=seeds)
+def test_every_random_game_keeps_the_100_cards_and_the_limits_and_ends_after_16_turns(seed):
+    steps = random_game(seed)
+    for state, _ in steps:
+        assert cards_everywhere(state) == Counter(range(100))
+        assert len(state.habitats) in (0, ROW)
+        for side in state.species:
+            for position in range(ROW):
+                assert sum(1 for sp in side if sp.habitat == position) <= ROOM
+            assert all(sp.population >= 0 for sp in side)
+        assert 0 <= state.turn <= TURNS
+    final = steps[-1][0]
+    assert final.turn == TURNS and GAME.is_over(final)
+    assert sum(GAME.outcome(final)) == 1.0
+
+
+@some
+@given(seed=seeds)
+def test_apply_never_changes_its_input_and_a_game_replays_to_the_same_hash(seed):
+    steps = random_game(seed)
+    for state, action in steps[:-1]:
+        before = msgspec.msgpack.encode(state)
+        GAME.apply(state, action)
+        assert msgspec.msgpack.encode(state) == before
+    replayed = GAME.new_game(seed, 2)
+    for _, action in steps[:-1]:
+        replayed = GAME.apply(replayed, action)
+    assert state_hash(replayed) == state_hash(steps[-1][0])
+
+
+@some
+@given(seed=seeds)
+def test_the_view_hides_hands_events_decks_and_the_generator_and_determinize_fits_it(seed):
+    rng = random.Random(seed)
+    for state, _ in random_game(seed)[:-1:3]:
+        seat = GAME.current_player(state)
+        other = 1 - seat
+        seen = GAME.view(state, seat)
+        assert seen.rng == 0 and seen.hands[seat] == state.hands[seat]
+        assert set(seen.decks[seat]) <= {HIDDEN} and set(seen.habitat_decks[other]) <= {HIDDEN}
+        assert seen.hands[other].count(HIDDEN) == len(state.hands[other]) - len(state.known[other])
+        assert seen.events[other] in (HIDDEN, -1)
+        assert GAME.legal_actions(seen) == GAME.legal_actions(state)
+        guess = GAME.determinize(seen, seat, rng)
+        assert GAME.view(guess, seat) == seen
+        assert cards_everywhere(guess) == Counter(range(100))
+        assert GAME.legal_actions(guess) == GAME.legal_actions(state)
+
+
+@some
+@given(seed=seeds, pick=st.integers(min_value=0, max_value=10**6))
+def test_apply_accepts_exactly_the_legal_actions(seed, pick):
+    steps = random_game(seed)
+    state, _ = steps[pick % (len(steps) - 1)]
+    legal = set(GAME.legal_actions(state))
+    for candidate in (Pass(0), Pass(1), *legal):
+        if candidate in legal:
+            GAME.apply(state, candidate)
+        else:
+            try:
+                GAME.apply(state, candidate)
+            except IllegalAction:
+                continue
+            raise AssertionError(f"{candidate} was accepted but is not legal")
+
+
+@some
+@given(seed=seeds)
+def test_no_two_legal_actions_describe_alike(seed):
+    for state, _ in random_game(seed)[:-1]:
+        sentences = [GAME.describe(state, action) for action in GAME.legal_actions(state)]
+        assert len(set(sentences)) == len(sentences), sentences
+
+
+@some
+@given(seed=seeds)
+def test_determinize_from_either_seat_gives_a_position_where_the_seat_asked_has_its_choices(seed):
+    """The seat not deciding searches too (it plans ahead): its determinizations must be positions the game can
+    reach, with the seat asked still asked and able to answer (issue 23, finding 5)."""
+    rng = random.Random(seed)
+    for state, _ in random_game(seed)[:-1:2]:
+        deciding = GAME.current_player(state)
+        for seat in (0, 1):
+            guess = GAME.determinize(GAME.view(state, seat), seat, rng)
+            assert GAME.current_player(guess) == deciding
+            assert GAME.legal_actions(guess)
+            if seat == deciding:
+                assert GAME.legal_actions(guess) == GAME.legal_actions(state)
+
+
+@some
+@given(seed=seeds)
+def test_every_answer_in_a_list_says_who_acts_first(seed):
+    """An option list read line by line: each answer starts with the seat that acts, so no line can be taken for
+    another actor's, whatever the prompt leaves out of a long line (issue 23)."""
+    for state, _ in random_game(seed)[:-1:2]:
+        who = SEAT_NAMES[GAME.current_player(state)]
+        for action in GAME.legal_actions(state):
+            assert GAME.describe(state, action).startswith(who), GAME.describe(state, action)

@@ -1,0 +1,409 @@
+"""Tables between people over SSH (`ssh -t HOST table NAME`): seats taken in order of arrival, each person sees
+only their own seat's view, a spectator sees no hidden card, and a game played to the end is in every seated
+player's saves. The authority's rules of seating are also tested directly on `Table`, without SSH."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from exotui import games
+from exotui.engine.protocol import public_view
+from exotui.engine.records import load, read_header
+from exotui.play.session import GameSession, Told
+from exotui.play.session import Seat as SessionSeat
+from exotui.serve import wire
+from exotui.serve.bench import table_game
+from exotui.serve.table import Seating
+from exotui.serve.table_app import ASKED, TableApp, TableEndScreen, TableScreen
+from exotui.tui.tables import Board
+from exotui.tui.tables.exofauna.organism import label
+from exotui.tui.widgets.game_log import GameLog
+from pilot_helpers import settle, status_text
+from serve_helpers import (
+    PATIENCE,
+    Person,
+    Terminal,
+    actions_saved,
+    eventually,
+    near_the_end,
+    new_key,
+    running,
+    saves_of,
+    table_on_disk,
+    table_served,
+)
+from spectator_helpers import screen_text
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")]
+
+SHIFT_TAB, UP = "\x1b[Z", "\x1b[A"
+
+
+async def create_two_person_table(terminal: Terminal) -> None:
+    """On the table's new game form: Yellow (the second seat) set to Human, then Start (after it: Variant)."""
+    await terminal.wait_for("Start")
+    for key in [SHIFT_TAB] * 2 + ["\r", UP, UP, "\r"] + ["\t"] * 2 + ["\r"]:
+        await terminal.keys(key)
+
+
+def test_the_first_two_take_the_seats_a_third_watches_without_seeing_a_hand_and_a_seat_waits_for_its_key(tmp_path):
+    async def scenario() -> None:
+        async with running(tmp_path) as server:
+            alice = await Terminal.open(server, new_key(), command="table duo")
+            await create_two_person_table(alice)
+            await alice.wait_for("Waiting for 1 more")
+            bob_key = new_key()
+            bob = await Terminal.open(server, bob_key, command="table duo")
+            await alice.wait_for("Hand (Blue)")
+            await bob.wait_for("Hand (Yellow)")
+            # Each knows nothing of the other's cards yet.
+            assert "Yellow holds 4 unseen" in alice.text
+            assert "Blue holds 4 unseen" in bob.text
+            watcher = await Terminal.open(server, new_key(), command="table duo")
+            await watcher.wait_for("Watching table duo")
+            await asyncio.sleep(1.0)
+            # The watcher sees the table itself: both holes, and every hand as everyone sees it.
+            for text in ("Hole 1", "Hole 2", "Blue holds 4 unseen", "Yellow holds 4 unseen"):
+                assert text in watcher.text
+            # No card of any hand is named to the watcher, but a copy in the open (a deck's top, face up).
+            (save,) = (tmp_path / "tables" / "duo").glob("*.exosave")
+            state = load(save).final
+            in_the_open = {deck[0] for deck in state.decks if deck}
+            for card in {card for hand in state.hands for card in hand} - in_the_open:
+                assert label(card) not in watcher.text
+            assert "Hand (Blue)" not in watcher.text and "Hand (Yellow)" not in watcher.text
+            # Bob drops out and comes back: his seat waited for his key.
+            await bob.close()
+            bob = await Terminal.open(server, bob_key, command="table duo")
+            await bob.wait_for("Hand (Yellow)")
+            for terminal in (alice, bob, watcher):
+                await terminal.close()
+
+    asyncio.run(scenario())
+
+
+STATUSES = ("Your decision.", "Sent…", "Waiting for", "is thinking…", "The game is over.")
+
+
+def last_status(text: str) -> str:
+    """Which of the table app's status lines was drawn last in `text` ("" before any)."""
+    drawn = [status for status in STATUSES if status in text]
+    return max(drawn, key=text.rfind) if drawn else ""
+
+
+def test_two_people_play_a_table_to_the_end_both_keep_the_game_and_both_ask_for_a_rematch(tmp_path):
+    alice, bob = new_key(), new_key()
+    actions = near_the_end(seed=5, left=4)
+    holders = [key.get_fingerprint("sha256") for key in (alice, bob)]
+    path = table_on_disk(tmp_path, "final", holders, [saves_of(tmp_path, key) for key in (alice, bob)], actions)
+
+    async def scenario() -> None:
+        async with running(tmp_path) as server:
+            people = [await Terminal.open(server, key, command="table final") for key in (alice, bob)]
+            for person in people:
+                await person.wait_for("Hand (")
+            deadline = time.monotonic() + 2 * PATIENCE
+            pressed = [0.0 for _ in people]
+            # Whoever is asked decides: the first card or answer offered, and Enter. Asked is what the status line
+            # said last; asked again within one frame of "Sent…" draws nothing new, so a second press follows after
+            # a while with nothing else said.
+            while not all("Rematch (same seats" in person.text for person in people):
+                assert time.monotonic() < deadline, "the game did not end"
+                for index, person in enumerate(people):
+                    if last_status(person.text) == "Your decision." and time.monotonic() - pressed[index] > 1.0:
+                        await person.keys("1")
+                        await person.keys("\r")
+                        pressed[index] = time.monotonic()
+                await asyncio.sleep(0.2)
+            assert "wins" in people[0].text or "You win!" in people[0].text or "A draw" in people[0].text
+            # Both ask for a rematch (the box's first choice; an Enter pressed twice asks once): a new game at the
+            # same table, from its first turn, saved like the first.
+            for person in people:
+                await person.wait_for("Rematch (same seats")
+                await person.keys("\r")
+            for person in people:
+                await person.wait_for("Turn 1 ·")
+            await eventually(lambda: actions_saved(tmp_path / "tables" / "final") == 0)
+            for person in people:
+                await person.close()
+
+    asyncio.run(scenario())
+    assert not path.exists()
+    for key in (alice, bob):
+        (saved,) = saves_of(tmp_path, key).glob("table-final-*.exosave")
+        replay = load(saved)
+        assert replay.header.finished
+        assert list(replay.actions[: len(actions)]) == actions
+
+
+def test_the_public_view_hides_every_hand_and_changes_nothing_of_a_game_without_secrets():
+    game = games.get("exofauna")
+    state = game.new_game(3, 2, None)
+    public = public_view(game, state, 2)
+    for seat in (0, 1):
+        assert public == game.view(public, seat)
+        assert all(card < 0 for card in public.hands[seat])
+    exo2 = games.get("exo2")
+    state = exo2.new_game(3, 3, None)
+    assert public_view(exo2, state, 3) == exo2.view(state, 0)
+
+
+def test_the_table_refuses_a_seat_that_sees_every_card_and_decisions_out_of_turn_or_illegal(tmp_path):
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            alice = await Person.join(socket, "alice", tmp_path / "alice")
+            await alice.next(wire.Choose)
+            await wire.send(alice.writer, wire.Setup("exofauna", ["human", "cheat:normal"], None))
+            refused = await alice.next(wire.Refused)
+            assert "sees every card" in refused.text
+            await alice.next(wire.Choose)
+            await wire.send(alice.writer, wire.Setup("exofauna", ["human", "human"], None))
+            lobby = await alice.next(wire.Lobby)
+            assert lobby.can_fill and "Waiting for 1 more…" in lobby.lines[-2]
+            bob = await Person.join(socket, "bob", tmp_path / "bob")
+            shown = await bob.next(wire.Show)
+            assert shown.viewer == 1 and shown.deciding == 0 and shown.status.startswith("Waiting for Blue")
+            game = games.get("exofauna")
+            view = msgspec.msgpack.decode(shown.view, type=game.state_type)
+            # Bob's view: Alice's hand is hidden from him.
+            assert all(card < 0 for card in view.hands[0])
+            await wire.send(bob.writer, wire.Decide(b""))
+            assert (await bob.next(wire.Refused)).text == "It is not your decision."
+            await wire.send(alice.writer, wire.Decide(b"\x93\x01\x02\x03"))
+            assert (await alice.next(wire.Refused)).text == "That decision is not legal here."
+            for person in (alice, bob):
+                person.writer.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_seated_person_fills_the_open_seats_with_the_ai_and_the_game_starts(tmp_path):
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            alice = await Person.join(socket, "alice", tmp_path / "alice")
+            await alice.next(wire.Choose)
+            await wire.send(alice.writer, wire.Setup("exo2", ["human", "human", "human"], None))
+            await alice.next(wire.Lobby)
+            await wire.send(alice.writer, wire.Fill("easy"))
+            shown = await alice.next(wire.Show)
+            assert [label.split(": ")[1] for label in shown.labels] == ["alice", "AI easy", "AI easy"]
+            assert shown.viewer == 0 and shown.status == "Your decision."
+            watcher = await Person.join(socket, "carol", tmp_path / "carol")
+            watched = await watcher.next(wire.Show)
+            # A game without hidden information is watched on its board: the public view is the whole table.
+            assert watched.viewer is None and watched.view
+            for person in (alice, watcher):
+                person.writer.close()
+
+    asyncio.run(scenario())
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# What each person is told, and a rematch
+
+
+def vote_text(app: App[Any]) -> str:
+    """What the end box says of the rematch."""
+    return str(app.screen.query_one("#rematch-vote", Static).render())
+
+
+async def wait_for_vote(pilot: Pilot, text: str) -> None:
+    await eventually(lambda: vote_text(pilot.app) == text, what=f"for {text!r} in the end box")
+    await settle(pilot)
+
+
+def story_of(saved: Path, seat: int | None) -> list[tuple[int, str, tuple[str, ...]]]:
+    """The log of the finished game in `saved` as `seat` reads it (None: what every seat sees)."""
+    replay = load(saved)
+    seats = tuple(SessionSeat(seat.spec) for seat in replay.header.seats)
+    session = GameSession(replay.game, replay.header.seed, replay.header.variant, seats, list(replay.actions))
+    return [tuple(told) for told in session.story(seat)]
+
+
+def test_each_show_tells_what_is_new_whoever_joins_hears_the_whole_story_and_the_table_tells_each_story_once(
+    tmp_path, monkeypatch
+):
+    told_from_the_seed: Counter[int | None] = Counter()
+    story = GameSession.story
+
+    def counted(session: GameSession, seat: int | None) -> list[Told]:
+        told_from_the_seed[seat] += 1
+        return story(session, seat)
+
+    monkeypatch.setattr(GameSession, "story", counted)
+    actions = near_the_end(seed=5, left=12)
+    table_on_disk(tmp_path, "direct", ["alice", "bob"], [tmp_path / "alice", tmp_path / "bob"], actions)
+
+    async def scenario() -> dict[str, list[wire.Show]]:
+        async with table_served(tmp_path) as socket:
+            people = {name: await Person.join(socket, name, tmp_path / name) for name in ("alice", "bob")}
+            playing = [asyncio.create_task(person.play_to_the_end(seed)) for seed, person in enumerate(people.values())]
+            # Carol comes to watch a few decisions later.
+            await asyncio.sleep(0.3)
+            carol = await Person.join(socket, "carol", tmp_path / "carol")
+            shows = await asyncio.gather(*playing, carol.play_to_the_end(0))
+            for person in (*people.values(), carol):
+                person.leave()
+            return dict(zip(("alice", "bob", "carol"), shows, strict=True))
+
+    shows = asyncio.run(scenario())
+    # Each seat's story (and the spectators') was told from the seed once, not again after every decision.
+    assert told_from_the_seed == Counter({0: 1, 1: 1, None: 1})
+    (saved,) = (tmp_path / "alice").glob("table-direct-*.exosave")
+    for name, seat in (("alice", 0), ("bob", 1), ("carol", None)):
+        first, *later = shows[name]
+        # The whole story once, on joining; then only what is new, so that the log tells every decision once.
+        assert first.whole and not any(show.whole for show in later)
+        assert [entry for show in shows[name] for entry in show.log] == story_of(saved, seat)
+        assert all(len(show.log) <= 1 for show in later)
+    assert len(shows["carol"][0].log) > len(actions)
+
+
+def test_at_the_end_every_seat_asks_for_a_rematch_and_a_new_deal_starts_for_the_players_and_the_spectator(tmp_path):
+    actions = near_the_end(seed=5, left=4)
+    table_on_disk(tmp_path, "direct", ["alice", "bob"], [tmp_path / "alice", tmp_path / "bob"], actions)
+    directory = tmp_path / "tables" / "direct"
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            alice, bob, carol = [await Person.join(socket, name, tmp_path / name) for name in ("alice", "bob", "carol")]
+            await asyncio.gather(*(person.play_to_the_end(seed) for seed, person in enumerate((alice, bob, carol))))
+            both = ["Blue: alice", "Yellow: bob"]
+            for person, seated in ((alice, True), (bob, True), (carol, False)):
+                assert await person.next(wire.RematchVote) == wire.RematchVote([], both, seated)
+            # The first game is in both players' saves already, and the table has no game on disk.
+            for name in ("alice", "bob"):
+                (saved,) = (tmp_path / name).glob("table-direct-*.exosave")
+                assert load(saved).header.finished
+            assert not list(directory.glob("*.exosave"))
+            await carol.send(wire.Rematch())
+            assert (await carol.next(wire.Refused)).text.startswith("Only a seated player")
+            await alice.send(wire.Rematch())
+            for person, can_agree in ((alice, False), (bob, True), (carol, False)):
+                vote = await person.next(wire.RematchVote)
+                assert vote == wire.RematchVote(["Blue: alice"], ["Yellow: bob"], can_agree)
+            await bob.send(wire.Rematch())
+            firsts = [await person.next(wire.Show) for person in (alice, bob, carol)]
+            assert [show.viewer for show in firsts] == [0, 1, None]
+            assert all(show.whole and show.log == [] and show.deciding is not None for show in firsts)
+            # The new game is saved like the first, on a new secret deal, and its seating with it.
+            (path,) = directory.glob("*.exosave")
+            header = read_header(path)
+            assert header.seed != 5 and [seat.name for seat in header.seats] == ["Blue (alice)", "Yellow (bob)"]
+            seating = msgspec.json.decode((directory / "seating.json").read_bytes(), type=Seating)
+            assert seating.save == str(path) and seating.holders == ["alice", "bob"]
+            deciding = firsts[firsts[0].deciding]
+            person = (alice, bob)[deciding.viewer]
+            game = games.get(deciding.game)
+            view = msgspec.msgpack.decode(deciding.view, type=game.state_type)
+            await person.send(wire.Decide(msgspec.msgpack.encode(game.legal_actions(view)[0])))
+            await eventually(lambda: actions_saved(directory) == 1)
+            for person in (alice, bob, carol):
+                person.leave()
+
+    asyncio.run(scenario())
+
+
+def test_leaving_at_the_end_takes_back_the_ask_and_a_player_coming_back_sees_the_result_and_may_ask(tmp_path):
+    actions = near_the_end(seed=5, left=4)
+    table_on_disk(tmp_path, "direct", ["alice", "bob"], [tmp_path / "alice", tmp_path / "bob"], actions)
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            alice, bob = [await Person.join(socket, name, tmp_path / name) for name in ("alice", "bob")]
+            await asyncio.gather(alice.play_to_the_end(0), bob.play_to_the_end(1))
+            await bob.send(wire.Rematch())
+            await alice.next(wire.RematchVote)
+            assert await alice.next(wire.RematchVote) == wire.RematchVote(["Yellow: bob"], ["Blue: alice"], True)
+            bob.leave()
+            vote = await alice.next(wire.RematchVote)
+            assert vote == wire.RematchVote([], ["Blue: alice", "Yellow: bob (left the table)"], True)
+            bob = await Person.join(socket, "bob", tmp_path / "bob")
+            # Back at his seat: the finished game from its start, its result, and the ask.
+            shown = await bob.next(wire.Show)
+            assert shown.whole and shown.viewer == 1 and shown.deciding is None and shown.log
+            assert isinstance(await bob.receive(), wire.End)
+            assert await bob.next(wire.RematchVote) == wire.RematchVote([], ["Blue: alice", "Yellow: bob"], True)
+            await alice.send(wire.Rematch())
+            await bob.send(wire.Rematch())
+            for person in (alice, bob):
+                assert (await person.next(wire.Show)).whole
+                person.leave()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("seated", [True, False], ids=["player", "spectator"])
+def test_the_table_app_asks_for_a_rematch_says_who_is_awaited_and_draws_the_new_game(tmp_path, seated):
+    actions = near_the_end(seed=5, left=4)
+    table_on_disk(tmp_path, "direct", ["alice", "bob"], [tmp_path / "alice", tmp_path / "bob"], actions)
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            alice = await Person.join(socket, "alice", tmp_path / "alice")
+            # Bob at his table app, Carol watching at hers while Bob plays over the wire.
+            others = [alice] if seated else [alice, await Person.join(socket, "bob", tmp_path / "bob")]
+            me = "bob" if seated else "carol"
+            app = TableApp(socket, wire.Join(me, me, str(tmp_path / me)), "direct")
+            async with app.run_test(size=(80, 24)) as pilot:
+                playing = [asyncio.create_task(person.play_to_the_end(seed)) for seed, person in enumerate(others)]
+                deadline = time.monotonic() + PATIENCE
+                while not isinstance(app.screen, TableEndScreen):
+                    assert time.monotonic() < deadline, "the game did not end"
+                    if isinstance(app.screen, TableScreen) and status_text(app) == "Your decision.":
+                        await pilot.press("1", "enter")
+                    await pilot.pause(0.1)
+                await asyncio.gather(*playing)
+                await settle(pilot)
+                text = screen_text(app)
+                assert vote_text(app) == "Nobody has asked for a rematch yet. Waiting for Blue: alice, Yellow: bob."
+                if seated:
+                    assert "Rematch (same seats, a new deal)" in text
+                    await pilot.press("enter")
+                    await wait_for_vote(pilot, "Rematch asked by Yellow: bob. Waiting for Blue: alice.")
+                    # Enter again changes nothing (and never leaves the table).
+                    await pilot.press("enter")
+                    await settle(pilot)
+                    assert isinstance(app.screen, TableEndScreen) and ASKED in screen_text(app)
+                    # Esc looks at the final table, which says who is awaited; Enter brings the box back.
+                    await pilot.press("escape")
+                    await settle(pilot)
+                    assert isinstance(app.screen, TableScreen)
+                    assert status_text(app).startswith("The game is over. Enter: the result. Rematch asked by")
+                    await pilot.press("enter")
+                    await settle(pilot)
+                    assert isinstance(app.screen, TableEndScreen)
+                else:
+                    assert "Rematch (" not in text and "Leave the table" in text
+                    await others[1].send(wire.Rematch())
+                    await wait_for_vote(pilot, "Rematch asked by Yellow: bob. Waiting for Blue: alice.")
+                await alice.send(wire.Rematch())
+                # The new game, drawn afresh: no end box, and a log without the last game's decisions.
+                await eventually(lambda: isinstance(app.screen, TableScreen) and app.screen.query_one(Board).display)
+                await settle(pilot)
+                assert not [screen for screen in app.screen_stack if isinstance(screen, TableEndScreen)]
+                assert not app.screen.query_one(GameLog).entries
+                assert "The game is over" not in status_text(app)
+                assert ("Watching table direct." in status_text(app)) is not seated
+            for person in others:
+                person.leave()
+
+    asyncio.run(scenario())
+
+
+def test_the_table_bench_plays_a_whole_game_and_counts_what_each_person_is_sent(tmp_path):
+    decisions, people = asyncio.run(table_game("exo2", 1, tmp_path))
+    # One Show each at the start and after every decision; the spectator is sent as much as a player, or more.
+    assert decisions > 0 and all(person.shows == decisions + 1 for person in people)
+    assert 0 < people[0].received <= people[2].received

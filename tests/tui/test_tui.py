@@ -1,0 +1,591 @@
+"""The app driven by key presses, as a player would: whole games, every kind of prompt, quitting, resizing.
+
+The helpers read the board only to decide which keys to press; every decision reaches the game by a key.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from typing import Final
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from exofauna_builders import card, cards, hole, position
+from exotui import games
+from exotui.engine.protocol import state_hash
+from exotui.games.exofauna.cards import BLUE, YELLOW, card_name
+from exotui.games.exofauna.state import ADAPT, ExoState, Play, Skip, Tunnel
+from exotui.play.session import HUMAN, GameSession, Seat
+from exotui.tui import screens
+from exotui.tui.app import ExoTuiApp
+from exotui.tui.screens.end import EndScreen
+from exotui.tui.screens.game import GameScreen
+from exotui.tui.screens.help import HelpScreen
+from exotui.tui.screens.new_game import DEFAULT_SEATS
+from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
+from exotui.tui.tables import Board
+from exotui.tui.tables.exofauna.board import GRID, ExoFaunaBoard, Mode, arrivals
+from exotui.tui.tables.exofauna.hand import Hand
+from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
+from exotui.tui.widgets.too_small import TooSmall
+from pilot_helpers import focus, in_event_loop, settle, status_text
+
+# Positions of the seat choices in the new game screen's lists (see new_game.SEAT_CHOICES).
+SEAT_KEYS = {"human": 0, "mcts:easy": 1, "mcts:normal": 2, "mcts:hard": 3, "greedy": 4, "random": 5}
+
+
+async def new_game(
+    pilot: Pilot, blue: str = "human", yellow: str = "mcts:normal", seed: int | None = None, quick: bool = False
+) -> None:
+    """From the title: open New game, set both seats and the variant by key, type the seed, start."""
+    await pilot.press("enter")
+    await settle(pilot)
+    for seat, kind in enumerate((blue, yellow)):
+        await focus(pilot, f"seat-{seat}")
+        await pilot.press("enter")
+        await settle(pilot)
+        moves = SEAT_KEYS[kind] - SEAT_KEYS[DEFAULT_SEATS[seat]]
+        await pilot.press(*(["down"] * moves if moves >= 0 else ["up"] * -moves), "enter")
+        await settle(pilot)
+    if quick:
+        await focus(pilot, "variant")
+        await pilot.press("enter", "down", "enter")
+        await settle(pilot)
+    await focus(pilot, "seed")
+    if seed is not None:
+        await pilot.press(*str(seed))
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def start(pilot: Pilot, seats: tuple[str, ...], seed: int) -> GameScreen:
+    """Open a game directly (the setup by keys is tested once, in the whole-game test)."""
+    screen = GameScreen(GameSession(games.get("exofauna"), seed, None, tuple(Seat(kind) for kind in seats)), 0)
+    await pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
+def board(app: ExoTuiApp) -> Board:
+    return app.screen.query_one(Board)
+
+
+async def press_for(pilot: Pilot, action: object) -> None:
+    """Press the keys that make the board decide `action`, which must be one of its legal actions."""
+    the_board = board(pilot.app)
+    assert action in the_board.legal
+    if the_board.mode is Mode.PROMPT:
+        index = the_board.legal.index(action)
+        if index < len(ANSWER_KEYS):
+            # The answer's key decides at once.
+            await pilot.press(ANSWER_KEYS[index])
+        else:
+            await pilot.press(*["down"] * index)
+            assert the_board.option == index
+            await pilot.press("enter")
+        return
+    if the_board.mode in (Mode.ORGANISM, Mode.TARGET):
+        if type(action) is Skip:
+            await pilot.press("1")
+            return
+        if the_board.mode is Mode.ORGANISM:
+            await cursor_to(pilot, the_board.view.focus_slot, action.space)
+            await pilot.press("enter")
+        if the_board.mode is Mode.TARGET and the_board.mover == action.space:
+            await cursor_to(pilot, 1 - the_board.view.focus_slot, action.to)
+            await pilot.press("enter")
+        return
+    assert the_board.mode is Mode.CARD
+    hand = the_board.view.hands[the_board.viewer]
+    await pilot.press(str(hand.index(action.card) + 1))
+    assert the_board.mode is Mode.SPACE
+    await cursor_to(pilot, action.slot, action.space)
+    await pilot.press("enter")
+
+
+async def cursor_to(pilot: Pilot, slot: int, space: int) -> None:
+    """Move the board's cursor to `space` of the hole in `slot` by the arrows."""
+    the_board = board(pilot.app)
+    row, column = next(
+        (r, slot * 3 + c) for r, cells in enumerate(GRID) for c, cell in enumerate(cells) if cell == space
+    )
+    while the_board.cursor != (row, column):
+        here = the_board.cursor
+        # Along the middle row the cursor jumps over the holes' centres, so a space above or below a centre is
+        # reached by leaving that row first.
+        vertical_first = here[0] == 1 and column % 3 == 1
+        if here[1] != column and not vertical_first:
+            await pilot.press("right" if column > here[1] else "left")
+        else:
+            await pilot.press("down" if row > here[0] else "up")
+        assert the_board.cursor != here, "the cursor did not move"
+
+
+async def play_to_the_end(pilot: Pilot, rng: random.Random, limit: int = 2000) -> Counter[Mode]:
+    """Answer every human decision with a random legal action, by keys, until the end screen.
+
+    Returns how many decisions were made in each input mode (cards and spaces, or prompts).
+    """
+    decisions: Counter[Mode] = Counter()
+    for _ in range(limit):
+        app = pilot.app
+        if isinstance(app.screen, EndScreen):
+            return decisions
+        if isinstance(app.screen, PassKeyboardScreen):
+            await pilot.press("enter")
+        elif isinstance(app.screen, GameScreen) and board(app).mode is not Mode.WAIT:
+            decisions[board(app).mode] += 1
+            await press_for(pilot, rng.choice(board(app).legal))
+        await pilot.pause()
+    raise AssertionError("the game did not end")
+
+
+@in_event_loop
+async def test_enter_twice_starts_a_game_against_the_normal_ai() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert [seat.kind for seat in app.screen.session.seats] == ["human", "mcts:normal"]
+        assert board(app).mode is Mode.CARD
+
+
+@pytest.mark.slow
+@in_event_loop
+async def test_a_whole_game_against_a_fast_ai_by_keys_alone() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        await new_game(pilot, yellow="greedy", seed=12, quick=True)
+        assert isinstance(app.screen, GameScreen)
+        session = app.screen.session
+        assert session.variant == "quick"
+        assert [seat.kind for seat in session.seats] == ["human", "greedy"]
+        decisions = await play_to_the_end(pilot, random.Random(3))
+        # Both ways of answering were used: cards put on the table, and prompts of the chains.
+        assert decisions[Mode.CARD] > 5
+        assert decisions[Mode.PROMPT] > 5
+        assert len(session.actions) > sum(decisions.values())
+        assert session.game.is_over(session.state)
+        # The session replays: the seed and the list of actions give the final state again.
+        state = session.game.new_game(session.seed, 2, session.variant)
+        for action in session.actions:
+            state = session.game.apply(state, action)
+        assert state_hash(state) == state_hash(session.state)
+        expected = {(1.0, 0.0): "You win!", (0.0, 1.0): "Yellow (AI greedy) wins."}
+        shown = str(app.screen.query_one("#headline", Static).render())
+        assert shown == expected.get(session.game.outcome(session.state), "A draw: Blue (you) and Yellow (AI greedy).")
+        await pilot.press("down", "down", "enter")  # Title
+        await settle(pilot)
+        assert isinstance(app.screen, screens.title.TitleScreen)
+
+
+@in_event_loop
+async def test_hot_seat_hides_the_table_between_players() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        await start(pilot, ("human", "human"), 5)
+        assert isinstance(app.screen, PassKeyboardScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        game_screen = app.screen
+        assert isinstance(game_screen, GameScreen)
+        rng = random.Random(1)
+        while game_screen.session.deciding == 0:
+            await press_for(pilot, rng.choice(board(app).legal))
+            await settle(pilot)
+        # Yellow's turn: the table (with Blue's hand) is covered until Yellow says they are ready.
+        assert isinstance(app.screen, PassKeyboardScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert board(app).viewer == 1
+        assert board(app).mode is not Mode.WAIT
+
+
+@in_event_loop
+async def test_keys_that_do_nothing_say_why_and_esc_backs_out() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        await start(pilot, ("human", "greedy"), 7)
+        # What Blue knows of Yellow's hand at the start: only how many cards it holds.
+        assert app.screen.query_one(Hand).note == "Yellow holds 4 unseen"
+        await pilot.press("left")
+        assert "Choose the card first" in status_text(app)
+        await pilot.press("9")
+        assert "only 4 cards" in status_text(app)
+        await pilot.press("escape")
+        assert "Nothing to go back to" in status_text(app)
+        await pilot.press("2")
+        assert board(app).mode is Mode.SPACE
+        await pilot.press("escape")
+        assert board(app).mode is Mode.CARD
+        assert app.screen.session.actions == []
+
+
+@in_event_loop
+async def test_help_and_quit_dialog() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.press("q")
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, screens.title.TitleScreen)
+        await pilot.press("q", "y")
+        await settle(pilot)
+    assert app.return_code == 0
+
+
+@in_event_loop
+async def test_a_small_terminal_shows_the_notice_and_recovers() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        await start(pilot, ("human", "greedy"), 3)
+        notice = app.screen.query_one(TooSmall)
+        assert not notice.region and board(app).region
+        for size in ((79, 24), (80, 23), (30, 8), (1, 1)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot, 1)
+            assert not board(app).region
+            assert notice.region.area > 0 or size == (1, 1)
+            assert f"It is {size[0]}x{size[1]} now" in str(notice.render())
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert not notice.region
+        assert board(app).region.width == 80
+
+
+@in_event_loop
+async def test_quitting_while_the_ai_thinks_stops_the_search_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    finished: list[float] = []
+    real_decide = screens.game.decide
+
+    def timed_decide(*args: object) -> object:
+        try:
+            return real_decide(*args)
+        finally:
+            finished.append(time.perf_counter())
+
+    monkeypatch.setattr(screens.game, "decide", timed_decide)
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        # A search of 30 seconds on one process, which only cancelling can end in time.
+        game_screen = GameScreen(GameSession(games.get("exofauna"), 2, None, (Seat("mcts:s=30"), Seat(HUMAN))), 0)
+        app.push_screen(game_screen)
+        # Wait until the search reports progress, then check the UI answers while it runs. (Pilot's idle waits
+        # last a second while a thread computes, so this test waits by fixed pauses.)
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if "win chance" in str(game_screen.query_one("#ai-status").render()):
+                break
+        assert not finished
+        await pilot.press("question_mark")
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("q")
+        await pilot.pause(0.05)
+        quit_at = time.perf_counter()
+        await pilot.press("y")
+    for _ in range(100):
+        if finished:
+            break
+        time.sleep(0.01)
+    assert finished, "the search was still running a second after quitting"
+    # Well under the 30 s budget; the margin is for a busy machine, not for the search (it stops within an iteration).
+    assert finished[0] - quit_at < 1.0
+    assert game_screen.cancel.is_set()
+
+
+def test_the_ai_preference_never_names_a_card_the_player_cannot_see() -> None:
+    game = games.get("exofauna")
+    describe_public = ExoFaunaBoard().describe_public
+    rng = random.Random(1)
+    state = game.new_game(21, 2)
+    secret_seen = 0
+    while not game.is_over(state):
+        seat = game.current_player(state)
+        if seat == 1:
+            blue_view = game.view(state, 0)
+            for action in game.legal_actions(game.view(state, 1)):
+                if hasattr(action, "card"):
+                    secret = action.card not in state.known[1]
+                    secret_seen += secret
+                    text = describe_public(blue_view, action)
+                    assert ("hidden card" in text) == secret, text
+                    assert secret or card_name(action.card) in text
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+    assert secret_seen > 10
+
+
+@in_event_loop
+async def test_rematch_and_the_command_palette() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        first = await start(pilot, ("greedy", "greedy"), 4)
+        for _ in range(300):
+            if isinstance(app.screen, EndScreen):
+                break
+            await pilot.pause()
+        app.ai_pause = 30  # the rematch must not play itself to the end while the test looks at it
+        await pilot.press("enter")  # Rematch
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen is not first
+        assert app.screen.session.seed == 5
+        assert [seat.kind for seat in app.screen.session.seats] == ["greedy", "greedy"]
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"help", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+
+
+@in_event_loop
+async def test_an_ai_that_fails_is_reported_not_fatal(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object) -> object:
+        raise RuntimeError("search exploded")
+
+    monkeypatch.setattr(screens.game, "decide", broken)
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        await start(pilot, ("greedy", "human"), 1)
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert "search exploded" in status_text(app)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+
+
+@in_event_loop
+async def test_a_new_game_from_the_palette_replaces_the_one_being_played() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        first = await start(pilot, ("human", "greedy"), 1)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"new game", "enter")
+        await settle(pilot)
+        await pilot.press("enter")  # Start, with the defaults
+        await settle(pilot)
+        playing = [screen for screen in app.screen_stack if isinstance(screen, GameScreen)]
+        assert playing == [app.screen]
+        assert app.screen is not first
+        assert first.cancel.is_set()
+
+
+@in_event_loop
+async def test_a_game_that_ends_under_help_shows_its_end_when_help_closes() -> None:
+    app = ExoTuiApp(ai_pause=0.02)
+    async with app.run_test() as pilot:
+        # Paced AI moves, and help asked for at once: a greedy game without a pause ends before any key is read.
+        session = GameSession(games.get("exofauna"), 4, None, (Seat("greedy"), Seat("greedy")))
+        game_screen = GameScreen(session, 0.02)
+        await app.push_screen(game_screen)
+        await pilot.press("question_mark")
+        assert game_screen.session.deciding is not None
+        for _ in range(1000):
+            if game_screen.session.deciding is None:
+                break
+            await pilot.pause(0.02)
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, EndScreen)
+
+
+class PromptApp(App[None]):
+    """A prompt alone, `width` columns wide, as a table's question column."""
+
+    CSS = "Prompt { width: 61; height: 12; }"
+
+    def compose(self) -> ComposeResult:
+        yield Prompt(id="prompt")
+
+
+async def prompt_rows(question: str, options: tuple[str, ...], cursor: int = 0) -> list[str]:
+    app = PromptApp()
+    async with app.run_test(size=(80, 14)) as pilot:
+        prompt = app.query_one(Prompt)
+        prompt.show(question, options=options, cursor=cursor)
+        await settle(pilot)
+        return [line.rstrip() for line in str(prompt.render()).splitlines()]
+
+
+TUNNEL_ANSWERS: Final = (
+    "Blue does not use the Vashti's adaptation.",
+    "Blue's Vashti uses Tunnel: moves the blue Oomba from top-left of the blue hole (1) to the yellow hole (2), top.",
+    "Blue's Vashti uses Tunnel: moves the blue Oomba from top-left of the blue hole (1) to the yellow hole (2), left.",
+    "Blue's Vashti uses Tunnel: moves the yellow Krell from right of the blue hole (1) to the yellow hole (2), top.",
+)
+
+
+@in_event_loop
+async def test_an_answer_too_long_for_its_row_wraps_and_leaves_out_only_what_the_row_above_shows() -> None:
+    rows = await prompt_rows("Vashti's Tunnel: use it?", TUNNEL_ANSWERS, cursor=0)
+    assert all(len(row) <= 61 for row in rows)
+    # Never a word cut in its middle, nor a "…" anywhere but in place of the first words.
+    assert all("…" not in row or row.startswith(("  … ", "   … ")) or row[3:5] == "… " for row in rows), rows
+    assert rows[1] == "▶1 Blue does not use the Vashti's adaptation."
+    # The first long answer is printed whole, on two rows; the next leaves out what it shares with it.
+    assert " ".join(row.strip() for row in rows[2:4]) == f"2 {TUNNEL_ANSWERS[1]}"
+    assert rows[4] == " 3 … left."
+    # The Krell shares only "Blue's Vashti uses Tunnel: moves the" with the Oomba above it.
+    assert rows[5:] == [" 4 … yellow Krell from right of the blue hole (1) to the", "   yellow hole (2), top."]
+
+
+@in_event_loop
+async def test_answers_that_fit_are_printed_whole_even_when_they_start_alike() -> None:
+    answers = (
+        "Blue discards the yellow Krell.",
+        "Blue discards the yellow Primu.",
+        "Blue stops scavenging and draws 3.",
+    )
+    rows = await prompt_rows("Scavenger: discard a card, or stop and draw 3.", answers, cursor=2)
+    assert rows[1:] == [f" 1 {answers[0]}", f" 2 {answers[1]}", f"▶3 {answers[2]}"]
+
+
+@in_event_loop
+async def test_the_first_answer_in_sight_of_a_scrolled_list_is_printed_whole() -> None:
+    many = tuple(f"{TUNNEL_ANSWERS[1][:-5]} {space}." for space in ("top", "left", "right", "bottom")) * 4
+    rows = await prompt_rows("Tunnel?", many, cursor=14)
+    first = rows[1]
+    assert first.startswith(("  ", " ")) and "Blue's Vashti uses Tunnel" in first, rows
+    assert any(row.startswith("▶") for row in rows)
+
+
+@in_event_loop
+async def test_a_digit_or_a_letter_answers_a_prompt_at_once() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        screen = await start(pilot, ("human", "greedy"), 7)
+        # To the Thornback's Predator question, take the Primu: then which card to discard.
+        await pilot.press("1", "enter", "2", "enter", "2", "enter", "1")
+        await settle(pilot)
+        the_board = board(app)
+        assert the_board.mode is Mode.PROMPT
+        played = len(screen.session.actions)
+        answers = len(the_board.legal)
+        last = the_board.legal[-1]
+        await pilot.press(ANSWER_KEYS[answers])  # one past the last answer
+        assert answers > 1
+        assert status_text(app) == f"There are only {answers} answers (1-{answers})."
+        assert len(screen.session.actions) == played
+        await pilot.press(str(answers))
+        await settle(pilot)
+        assert screen.session.actions[played] == last
+
+
+def test_the_board_marks_the_organisms_the_last_decision_brought() -> None:
+    game = games.get("exofauna")
+    before = game.new_game(7, 2)
+    play = next(action for action in game.legal_actions(before) if action.slot == 1)
+    after = game.apply(before, play)
+    assert arrivals(before, after, 1) == {play.space}
+    assert arrivals(before, after, 0) == frozenset()
+    assert arrivals(after, after, 1) == frozenset()
+
+
+TL, T, TR, R, BR, B, BL, L = range(8)
+
+
+def tunnel_position(movers: dict[int, str]) -> ExoState:
+    """Blue has just played a Vashti to the top-left of the blue hole (1), alone of its name there: Tunnel is asked.
+    `movers` are the other organisms at that hole; the yellow hole (2) holds two, six of its spaces are empty."""
+    return position(
+        hands=(cards("blue Krell"), cards("yellow Primu")),
+        holes=(hole(BLUE, {TL: "blue Vashti", **movers}), hole(YELLOW, {T: "yellow Krell", B: "yellow Oomba"})),
+        step=ADAPT,
+        focus_slot=0,
+        focus_space=TL,
+    )
+
+
+async def start_at(pilot: Pilot, state: ExoState) -> GameScreen:
+    session = GameSession(games.get("exofauna"), 0, None, (Seat("human"), Seat("greedy")), state=state)
+    screen = GameScreen(session, 0)
+    await pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
+@in_event_loop
+async def test_tunnel_is_chosen_on_the_board_the_organism_then_its_square() -> None:
+    state = tunnel_position({T: "blue Oomba", R: "yellow Primu", B: "blue Krell", L: "yellow Zorrib", BR: "blue Primu"})
+    assert len(games.get("exofauna").legal_actions(state)) > len(ANSWER_KEYS), "more answers than keys, for this test"
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        screen = await start_at(pilot, state)
+        the_board = board(app)
+        assert the_board.mode is Mode.ORGANISM
+        assert "Which organism (marked +)?" in the_board.query_one(Prompt).question
+        # A free space of the other hole is not an organism to move.
+        await cursor_to(pilot, 1, TL)
+        await pilot.press("enter")
+        assert "Tunnel moves an organism of this hole" in status_text(app)
+        await cursor_to(pilot, 0, R)
+        await pilot.press("enter")
+        assert the_board.mode is Mode.TARGET
+        # Esc goes back to the organism; the yellow Primu again, then its square: the bottom-left of hole 2.
+        await pilot.press("escape")
+        assert the_board.mode is Mode.ORGANISM
+        await cursor_to(pilot, 0, R)
+        await pilot.press("enter")
+        await cursor_to(pilot, 1, BL)
+        # The sentence of the move under the cursor is shown whole before it is chosen.
+        assert the_board.query_one(Prompt).detail == (
+            "Blue's Vashti uses Tunnel: moves the yellow Primu from right of the blue hole (1) to the yellow hole (2),"
+            " bottom-left."
+        )
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.session.actions == [Tunnel(R, BL)]
+
+
+@in_event_loop
+async def test_one_organism_to_tunnel_goes_straight_to_its_square_and_1_declines() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        screen = await start_at(pilot, tunnel_position({}))
+        the_board = board(app)
+        # Only the Vashti itself can move: which organism is not asked.
+        assert the_board.mode is Mode.TARGET and the_board.mover == TL
+        await pilot.press("escape")
+        assert the_board.mode is Mode.TARGET
+        await pilot.press("1")
+        await settle(pilot)
+        assert screen.session.actions == [Skip()]
+
+
+@in_event_loop
+async def test_a_second_claim_made_mid_turn_says_who_wins_at_the_end_of_this_turn() -> None:
+    # Blue has claimed one hole; the blue hole (1) lacks one organism, and Blue's Oomba there claims it 6 to 2.
+    placed = {TL: "blue Oomba", T: "blue Krell", TR: "blue Primu", R: "blue Krell", BR: "blue Zorrib"}
+    state = position(
+        hands=(cards("blue Oomba", "blue Krell"), cards("yellow Primu")),
+        holes=(hole(BLUE, {**placed, B: "yellow Krell", BL: "yellow Oomba"}), hole(YELLOW)),
+        claimed=(cards("yellow Vashti"), ()),
+    )
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        screen = await start_at(pilot, state)
+        the_board = board(app)
+        await press_for(pilot, Play(card("blue Oomba"), 0, L))
+        await settle(pilot)
+        await pilot.press("1")  # Swarming: draw from Blue's deck; another Oomba is at the hole, so no Spawn
+        await settle(pilot)
+        assert len(screen.session.state.claimed[BLUE]) == 2 and not games.get("exofauna").is_over(screen.session.state)
+        assert the_board.mode is Mode.CARD
+        assert the_board.query_one(Prompt).question.startswith("You win at the end of this turn. Action 2 of 2")

@@ -1,0 +1,364 @@
+"""The Endless Forms table driven by key presses, as a player would: a whole game against the greedy AI, the
+keys that do nothing, going back to the hand, the reveal key, the discard piles and the end screen.
+
+The helpers read the board only to decide which keys to press; every decision reaches the game by a key.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Label, Static
+
+from exotui import games
+from exotui.games.endless.cards import KINDS, REACTIONS, card_name
+from exotui.games.endless.state import ASK_REVEAL, DeployEvent, DeploySpecies, EndDeploy, Pass, Reveal
+from exotui.games.endless.view import SEAT_NAMES
+from exotui.tui.app import ExoTuiApp
+from exotui.tui.choices import Choices, load_choices, save_choices
+from exotui.tui.screens.game import GameScreen
+from exotui.tui.tables.endless.board import EndlessBoard, Mode, after_an_action, readable
+from exotui.tui.tables.endless.discard_piles import DiscardPiles
+from exotui.tui.widgets.game_log import GameLog
+from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
+from pilot_helpers import in_event_loop, open_game, play_by_keys, press_answer, replays, settle, status_text
+
+GAME = games.get("endless")
+
+
+async def start(pilot: Pilot, seats: tuple[str, ...], seed: int) -> GameScreen:
+    return await open_game(pilot, "endless", seats, seed)
+
+
+def board(app: ExoTuiApp) -> EndlessBoard:
+    return app.screen.query_one(EndlessBoard)
+
+
+async def press_for(pilot: Pilot, action: object, by_number: bool) -> None:
+    """Press the keys that make the board decide `action`: in the Deploy Phase its hand card (or the end of the
+    phase after the cards), then its answer; otherwise its answer in the list."""
+    the_board = board(pilot.app)
+    assert action in the_board.legal
+    if the_board.mode is Mode.CARD:
+        hand = the_board._hand()
+        item = len(hand) if type(action) is EndDeploy else hand.index(action.card)
+        if by_number:
+            await pilot.press(ANSWER_KEYS[item])
+        else:
+            while the_board.item != item:
+                await pilot.press("right")
+            await pilot.press("enter")
+        if the_board.mode is not Mode.TARGET:
+            return  # the end of the phase, or an event placed at once
+    answers = [choice for choice, _ in the_board._choices()]
+    await press_answer(pilot, answers.index(action), lambda: the_board.option, by_number)
+
+
+def prefer_deploying(legal: tuple[object, ...], rng: random.Random) -> object:
+    """Mostly a deployment of a species when there is one (so the game has something on the table)."""
+    species = [a for a in legal if type(a) is DeploySpecies]
+    return rng.choice(species) if species and rng.random() < 0.7 else rng.choice(legal)
+
+
+async def play_to_the_end(pilot: Pilot, rng: random.Random, limit: int = 900) -> int:
+    async def answer() -> bool:
+        the_board = board(pilot.app)
+        if the_board.mode is Mode.WAIT:
+            return False
+        await press_for(pilot, prefer_deploying(the_board.legal, rng), by_number=rng.random() < 0.5)
+        return True
+
+    return await play_by_keys(pilot, answer, limit)
+
+
+@pytest.mark.slow
+@in_event_loop
+async def test_a_whole_game_against_the_greedy_ai_by_keys() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, ("human", "greedy"), 5)
+        decisions = await play_to_the_end(pilot, random.Random(1))
+        session = screen.session
+        assert decisions > 10
+        assert session.game.is_over(session.state) and replays(session)
+        summary = str(app.screen.query_one("#summary", Static).render())
+        assert "population" in summary
+        # The computer's (South's) events went face down unnamed in the log; the player's own are named.
+        # Read from its entries: at 80 columns the log is off the table, so it has no lines.
+        logged = " ".join(entry.plain for entry in screen.query_one(GameLog).entries)
+        state = GAME.new_game(5, 2, None)
+        placed = {0: 0, 1: 0}
+        for action in session.actions:
+            if type(action) is DeployEvent:
+                seat = GAME.current_player(state)
+                named = f"{SEAT_NAMES[seat]} places the {card_name(action.card)} face down"
+                assert (named in logged) == (seat == 0)
+                placed[seat] += 1
+            state = GAME.apply(state, action)
+        assert placed[0] and placed[1]
+
+
+@in_event_loop
+async def test_keys_that_do_nothing_say_why_and_esc_goes_back_to_the_hand() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 5)
+        the_board = board(app)
+        await pilot.press("1")  # keep the opening hand
+        await settle(pilot)
+        assert the_board.mode is Mode.CARD
+        count = len(the_board._hand()) + 1
+        await pilot.press(ANSWER_KEYS[count])
+        assert f"only {count} answers" in status_text(app)
+        await pilot.press("escape")
+        assert "Nothing to go back to" in status_text(app)
+        await pilot.press("r")
+        assert "Nothing to reveal: your event zone is empty" in status_text(app)
+        species = next(a for a in the_board.legal if type(a) is DeploySpecies)
+        await pilot.press(ANSWER_KEYS[the_board._hand().index(species.card)])
+        assert the_board.mode is Mode.TARGET
+        await pilot.press("escape")
+        assert the_board.mode is Mode.CARD
+        await press_for(pilot, species, by_number=False)
+        await settle(pilot)
+        assert species.card not in the_board._hand()
+
+
+@in_event_loop
+async def test_the_reveal_key_reveals_the_event_a_window_offers() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 5)
+        the_board = board(app)
+        for _ in range(200):
+            if any(type(a) is Reveal for a in the_board.legal):
+                break
+            # An event that ordinary windows offer (the reactions wait for their triggers).
+            events = [a for a in the_board.legal if type(a) is DeployEvent and a.card % KINDS not in REACTIONS]
+            choice = events[0] if events else the_board.legal[0]
+            if the_board.mode is not Mode.WAIT:
+                await press_for(pilot, choice, by_number=True)
+            await pilot.pause()
+        reveals = [a for a in the_board.legal if type(a) is Reveal]
+        assert reveals, "a window offered the event"
+        await pilot.press("r")
+        await settle(pilot)
+        if len(reveals) > 1:
+            assert type(the_board._choices()[the_board.option][0]) is Reveal
+        else:
+            assert the_board.view.events[the_board.viewer] < 0
+
+
+@in_event_loop
+async def test_p_opens_and_closes_the_discard_piles() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 5)
+        piles = app.screen.query_one(DiscardPiles)
+        assert not piles.display
+        await pilot.press("p")
+        assert piles.display and "discard pile" in " ".join(piles.lines)
+        await pilot.press("p")
+        assert not piles.display
+
+
+@in_event_loop
+async def test_a_key_while_the_other_seat_decides_says_who_is_deciding() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Seed 5: South plays first, so the AI (three seconds a decision) decides the first mulligan.
+        screen = await start(pilot, ("human", "mcts:s=3"), 5)
+        the_board = board(app)
+        assert the_board.mode is Mode.WAIT
+        # The AI's progress rewrites the status line ten times a second: catch the notice as it is posted.
+        notices: list[str] = []
+        post = the_board.post_message
+        the_board.post_message = lambda message: notices.append(getattr(message, "text", "")) or post(message)
+        await pilot.press("1")
+        assert any("Not your decision: South" in text for text in notices)
+        # Whatever the AI decided meanwhile, nothing was decided for North.
+        assert all(GAME.describe(GAME.new_game(5, 2), a).startswith("South") for a in screen.session.actions[:1])
+
+
+async def play_to(pilot: Pilot, wanted, turn: int = 12, limit: int = 400) -> bool:
+    """Play North by keys (the first answer, events placed when offered) until `wanted(board)` holds (True) or
+    turn `turn` begins (False)."""
+    the_board = board(pilot.app)
+    for _ in range(limit):
+        if the_board.view is not None and the_board.view.turn >= turn:
+            return False
+        if the_board.mode is not Mode.WAIT and wanted(the_board):
+            return True
+        if the_board.mode is not Mode.WAIT:
+            # Species first (so that lists grow), then an event the ordinary windows offer, else the first answer.
+            fitting = [a for a in the_board.legal if type(a) is DeploySpecies] or [
+                a for a in the_board.legal if type(a) is DeployEvent and a.card % KINDS not in REACTIONS
+            ]
+            await press_for(pilot, fitting[0] if fitting else the_board.legal[0], by_number=True)
+        await pilot.pause()
+    return False
+
+
+def pass_only_window(the_board: EndlessBoard) -> bool:
+    return the_board.view.tasks[-1][0] == ASK_REVEAL and not any(type(a) is Reveal for a in the_board.legal)
+
+
+@in_event_loop
+async def test_reveal_windows_where_the_event_cannot_be_revealed_pass_by_themselves_until_w_asks_at_every_one() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, ("human", "greedy"), 5)
+        the_board = board(app)
+        assert the_board.reveal_windows == "useful"
+        # As it comes by default, no window asks the person to pass without anything to reveal.
+        assert not await play_to(pilot, pass_only_window, turn=6)
+        assert any(type(a) is Pass and a.seat == 0 for a in screen.session.actions), "windows were passed"
+        await pilot.press("W")
+        assert the_board.reveal_windows == "every" and load_choices().reveal_windows == "every"
+        assert "ask me at every window" in status_text(app)
+        assert await play_to(pilot, pass_only_window, turn=17)
+        # The log never tells a pass.
+        assert not any("reveals nothing" in str(entry) for entry in app.screen.query_one(GameLog).entries)
+
+
+@in_event_loop
+async def test_never_asks_until_r_then_the_next_window_where_the_event_can_be_revealed_asks() -> None:
+    save_choices(Choices(reveal_windows="never"))
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 5)
+        the_board = board(app)
+        assert the_board.reveal_windows == "never"
+        assert not await play_to(pilot, lambda b: b.view.tasks[-1][0] == ASK_REVEAL, turn=5)
+        assert await play_to(pilot, lambda b: b.view.events[0] >= 0 and b.view.tasks[-1][0] != ASK_REVEAL, turn=17)
+        await pilot.press("r")
+        assert the_board.armed and "next window" in status_text(app)
+        assert await play_to(pilot, lambda b: b.view.tasks[-1][0] == ASK_REVEAL, turn=17)
+        assert any(type(a) is Reveal for a in the_board.legal)
+
+
+@in_event_loop
+async def test_at_80x24_the_log_shows_its_last_lines_and_l_shows_it_whole() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 5)
+        the_board = board(app)
+        log = app.screen.query_one(GameLog)
+        await play_to(pilot, lambda b: b.view.turn >= 3)
+        await pilot.press("L")
+        assert the_board.has_class("-log-whole") and log.size.height >= 18
+        await pilot.press("escape")
+        assert not the_board.has_class("-log-whole")
+
+
+@in_event_loop
+async def test_at_80x24_a_long_list_shows_four_answers_or_says_how_many_there_are() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 5)
+        the_board = board(app)
+        assert await play_to(pilot, lambda b: b.mode is Mode.LIST and len(b.legal) >= 4, turn=17)
+        prompt = app.screen.query_one(Prompt)
+        assert prompt.region.bottom <= the_board.region.bottom  # whole, never cut off under the table
+        rows = prompt.size.height - 1  # under its border
+        assert rows >= 1 + min(4, len(the_board.legal))
+        if len(the_board.legal) > 5:
+            assert f"{len(the_board.legal)} answers" in prompt.question
+
+
+@in_event_loop
+@pytest.mark.parametrize(
+    ("game", "players", "labels", "starts"),
+    [
+        ("endless", 2, ["North", "South"], "drawn from the seed"),
+        ("exofauna", 2, ["Blue (starts)", "Yellow"], None),
+        ("rodents", 1, ["Seat 1"], "the automaton, then Seat 1"),
+    ],
+)
+async def test_the_new_game_form_names_who_starts_or_says_it_is_drawn(game, players, labels, starts) -> None:
+    # It said "North (starts)" while Endless Forms draws the first player, "Seat 1 (starts)" in Raging Rodents solo
+    # while the automaton plays first.
+    save_choices(Choices(game=game, players=players))
+    app = ExoTuiApp(ai_pause=0, default_seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        seats = app.screen.query_one("#new-game-seats")
+        texts = [str(label.render()) for label in seats.query(Label)]
+        assert texts[: len(labels)] == labels
+        if starts is None:
+            assert not seats.query("#starts")
+        else:
+            assert texts[-1] == "Starts" and str(seats.query_one("#starts", Static).render()) == starts
+
+
+def test_the_card_reader_tells_feign_death_livestock_and_the_rows_abbreviations():
+    from endless_builders import position, species
+
+    board = [
+        species("North Western Hognose Snake", 0, 0),
+        species("South Melon Aphids", 1, 2),
+        species("South Mexican Honeypot Ants", 1, 2),
+    ]
+    items = readable(position(board=board), 0, SEAT_NAMES)
+    texts = " ".join(item.text for item in items)
+    assert "(Feign death)" in texts and "(Livestock)" in texts
+    assert "hum humans" in items[0].text and items[0].habitat == 0
+    assert {item.where for item in items} >= {"habitat 4", "North's, at habitat 1", "South's, at habitat 2"}
+
+
+@in_event_loop
+async def test_v_opens_the_card_reader_the_arrows_go_through_the_cards_and_esc_closes_it() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 5)
+        the_board = board(app)
+        assert await play_to(pilot, lambda b: b.view.turn >= 3 and b.mode is Mode.CARD)
+        text = app.screen.query_one("#card-text", Static)
+        await pilot.press("v")
+        assert the_board.reading == 0 and str(text.render()).startswith("1/")
+        assert not app.screen.query_one(Prompt).display
+        await pilot.press("right")
+        assert str(text.render()).startswith("2/")
+        await pilot.press("escape")
+        assert the_board.reading is None and app.screen.query_one(Prompt).display
+        assert the_board.mode is Mode.CARD
+
+
+def test_decides_alone_gives_the_pass_a_setting_makes_so_a_screen_need_not_hand_the_keyboard_over():
+    from endless_builders import position, species
+
+    board_ = EndlessBoard()
+    state = position(board=[species("North Oryx", 0, 3)], events=("North Conservation Effort", ""), windows=True)
+    legal = GAME.legal_actions(state)
+    assert state.tasks[-1][:2] == (ASK_REVEAL, 0) and legal == (Pass(0),)
+    assert board_.decides_alone(state, legal) == Pass(0)  # "useful": nothing to reveal, passed
+    state = position(board=[species("North Oryx", 0, 3)], events=("North Drought", ""), windows=True)
+    legal = GAME.legal_actions(state)
+    assert board_.decides_alone(state, legal) is None  # the event could be revealed: the person is asked
+    board_.reveal_windows = "never"
+    assert board_.decides_alone(state, legal) == Pass(0)
+    board_.armed = True
+    assert board_.decides_alone(state, legal) is None
+
+
+def test_asks_when_useful_asks_at_a_phases_start_and_in_answer_but_not_after_each_action():
+    from endless_builders import card, play, position, species
+
+    board_ = EndlessBoard()
+    # North holds Drought: the window at the start of its Deploy Phase asks.
+    state = position(
+        board=[species("North Oryx", 0, 3)], events=("North Drought", ""), hands=(("North Coyote",), ()), windows=True
+    )
+    assert state.tasks[-1][:3] == (ASK_REVEAL, 0, 0) and not after_an_action(state)
+    assert board_.decides_alone(state, GAME.legal_actions(state)) is None
+    # The window after North's deployment passes by itself; "every" asks there too.
+    state = play(state, Pass(0), DeploySpecies(card("North Coyote"), 1))
+    while state.tasks[-1][:2] != (ASK_REVEAL, 0):
+        state = GAME.apply(state, GAME.legal_actions(state)[0])
+    assert after_an_action(state)
+    assert board_.decides_alone(state, GAME.legal_actions(state)) == Pass(0)
+    board_.reveal_windows = "every"
+    assert board_.decides_alone(state, GAME.legal_actions(state)) is None

@@ -1,0 +1,117 @@
+"""The replay at the end of a finished game, and `exotui replay FILE` (the app opened on a replay)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Static
+
+from exotui import games
+from exotui.engine.protocol import describe_to
+from exotui.engine.records import HUMAN, load
+from exotui.engine.records import Seat as RecordSeat
+from exotui.engine.savedir import SaveDir
+from exotui.tui.app import ExoTuiApp
+from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
+from exotui.tui.screens.replay import ReplayScreen
+from exotui.tui.tables import Board
+from exotui.tui.widgets.prompt import Prompt
+from pilot_helpers import in_event_loop, settle
+
+SAMPLES = Path(__file__).parents[2] / "saves"
+
+
+@in_event_loop
+async def test_the_last_move_of_a_finished_game_says_it_is_over_not_who_decides() -> None:
+    saved = load(SAMPLES / "exofauna.exosave")
+    app = ExoTuiApp(ai_pause=0, opening=saved)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        await pilot.press("end")
+        await settle(pilot)
+        prompt = str(app.screen.query_one(Prompt).render())
+        assert "deciding" not in prompt
+        assert prompt == "The game is over."
+
+
+@in_event_loop
+async def test_esc_in_a_replay_opened_from_the_shell_leaves_the_app() -> None:
+    app = ExoTuiApp(ai_pause=0, opening=load(SAMPLES / "exo2.exosave"))
+    exits: list[object] = []
+    async with app.run_test() as pilot:
+        app.exit = lambda *args, **kwargs: exits.append(args)  # seen, rather than ending the test's app
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+    assert exits == [()]
+
+
+UNFINISHED = SAMPLES / "exofauna-unfinished.exosave"
+
+
+def shown(app: ExoTuiApp) -> object:
+    return app.screen.query_one(Board).view
+
+
+@in_event_loop
+async def test_a_game_still_in_play_replays_only_in_the_view_of_the_person_who_played_it() -> None:
+    """Load -> the unfinished game -> replay -> End showed the computer's hand ("Yellow holds ...") and `a` searched
+    from it; now the replay stays in the person's view, `v` says why, and the AI analyses only their decisions."""
+    saved = load(UNFINISHED)
+    game = saved.game
+    assert saved.sealed == (0,)
+    app = ExoTuiApp(ai_pause=0, opening=saved, analysis_level="it=50")
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert shown(app) == game.view(saved.states[0], 0)
+        await pilot.press("end")
+        assert shown(app) == game.view(saved.final, 0) != saved.final
+        await pilot.press("v")
+        assert screen.seat == 0 and shown(app) == game.view(saved.final, 0)
+        assert "still in play" in str(screen.query_one("#replay-status", Static).render())
+        # To a position where the computer decides: the analysis would search its hidden hand.
+        computer = next(at for at, state in enumerate(saved.states) if game.current_player(state) == 1)
+        await pilot.press("home", *["right"] * computer, "a")
+        assert not screen.analysing
+        assert "analyses only the decisions of" in str(screen.query_one("#replay-status", Static).render())
+
+
+def test_the_move_list_of_a_game_still_in_play_is_told_as_its_person_read_it() -> None:
+    saved = load(UNFINISHED)
+    game = saved.game
+    told = [describe_to(game, state, action, 0) for state, action in zip(saved.states, saved.actions, strict=False)]
+    assert [move.text for move in saved.moves(saved.told_to)] == told
+    finished = load(SAMPLES / "exofauna.exosave")
+    assert finished.sealed == () and finished.moves(finished.told_to) == finished.moves()
+
+
+@in_event_loop
+async def test_a_hot_seat_game_still_in_play_replays_each_persons_view_behind_the_pass_screen(tmp_path: Path) -> None:
+    game = games.get("exofauna")
+    record = SaveDir(tmp_path).new_record(game, 5, (RecordSeat("Blue", HUMAN), RecordSeat("Yellow", HUMAN)))
+    record.save()
+    for _ in range(5):
+        record.append(game.legal_actions(record.state)[0])
+    saved = load(record.path)
+    record.close()
+    app = ExoTuiApp(ai_pause=0, opening=saved)
+    async with app.run_test() as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, PassKeyboardScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("end")
+        assert shown(app) == game.view(saved.final, 0)
+        await pilot.press("v")
+        await settle(pilot)
+        assert isinstance(app.screen, PassKeyboardScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert shown(app) == game.view(saved.final, 1)
+        await pilot.press("v")
+        await settle(pilot)
+        assert isinstance(app.screen, PassKeyboardScreen)
