@@ -121,7 +121,7 @@ class Game(Protocol[S, A]):
 # ---------------------------------------------------------------------------------------------------------------
 # Optional hooks: attributes a game may add to make the AI or the table better. Each is declared here once, with its
 # type, and read only through its accessor (no `getattr` on a game anywhere else); docs/engine.md tells what each is
-# for. tests/test_games_conform.py holds every game to having no attribute beyond `Game`'s and these, so that a
+# for. tests/engine/test_games_conform.py holds every game to having no attribute beyond `Game`'s and these, so that a
 # misspelt hook is an error, not a hook silently never read.
 
 HOOKS: Final = frozenset(

@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.widget import Widget
 
 # A step of a chain told by `describe`, and how the summary says it (its subject is left out before); None leaves
-# it out. Tested against every sentence of random games (tests/test_tui_log.py).
+# it out. Tested against every sentence of random games (tests/tui/test_tui_log.py).
 SHORTER: Final = (
     (re.compile(r"does not use the \w+'s adaptation\."), None),
     (re.compile(r"stops scavenging and draws (\d+) cards?\."), r"draws \1."),
