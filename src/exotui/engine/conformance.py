@@ -4,8 +4,8 @@ As pgx's `api_test(env)` and OpenSpiel's `random_sim_test`, these hold for any g
 rules: `apply` never changes its input, a game replays from its seed and actions to the same positions, a seat's
 view knows its own legal actions and every truth `determinize` deals from it looks the same to that seat and lets
 the seat asked decide, and `apply` accepts exactly the legal actions. A game's own tests hold only what is its own
-(cards conserved, its limits, its scoring). `tests/engine/test_games_conform.py` runs it for `games.available()`; a new game
-can run it on itself before it is registered.
+(cards conserved, its limits, its scoring). `tests/engine/test_games_conform.py` runs it for `games.available()`;
+a new game can run it on itself before it is registered.
 """
 
 from __future__ import annotations
