@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import hashlib
 import os
 import secrets
@@ -43,13 +44,12 @@ from exotui.engine.protocol import GameSetupError, public_view, seat_names
 from exotui.engine.records import BadSave, GameRecord, SavingOff, Seat, write_atomic
 from exotui.engine.result import result_headline, result_of
 from exotui.engine.savedir import SUFFIX
+from exotui.play.driver import AI_PAUSE, Driver, Turn
 from exotui.play.seats import computer_label
 from exotui.play.session import HUMAN, GameSession, Told
 from exotui.play.session import Seat as SessionSeat
 from exotui.serve import wire
 
-# Seconds each AI decision stays on screen before the next one, so a chain of them can be followed.
-AI_PAUSE: Final = 0.6
 OPEN: Final = "open"
 # Seconds a departed player's seat waits before the others may let the AI take it.
 TAKEOVER_AFTER: Final = 60.0
@@ -453,19 +453,21 @@ class Table:
         assert session is not None
         for person in list(self.people):
             await self.show(person)
-        seat = session.deciding
-        if seat is None:
+        turn = Driver(session, per_decision=True).next()
+        if turn.seat is None:
             await self.finish()
-        elif not session.seats[seat].is_human and not self.ai_busy:
+        elif turn.computer and not self.ai_busy:
             self.ai_busy = True
-            asyncio.get_running_loop().create_task(self.think(seat))
+            asyncio.get_running_loop().create_task(self.think(turn.seat))
 
     async def think(self, seat: int) -> None:
         session = self.session
         assert session is not None
         await asyncio.sleep(AI_PAUSE)
-        player = make_player(session.seats[seat].kind, session.seed * 31 + seat + len(session.actions))
-        action = await _in_thread(player.choose, session.game, session.view_for(seat), seat)
+        # The player is made after the pause, fresh for each decision (the table's seeding, `decision_seed`).
+        driver = Driver(session, per_decision=True)
+        turn = Turn(seat, driver.player(seat))
+        action = await _in_thread(functools.partial(driver.decide, turn, view=session.view_for(seat)))
         self.ai_busy = False
         self.play(action)
         await self.after_action()

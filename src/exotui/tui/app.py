@@ -32,6 +32,7 @@ from exotui.engine.records import (
 )
 from exotui.engine.records import Seat as SavedSeat
 from exotui.engine.savedir import SaveDir, SaveEntry
+from exotui.play.driver import AI_PAUSE
 from exotui.play.session import GameSession
 from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.game import GameScreen
@@ -46,8 +47,6 @@ from exotui.tui.screens.title import TitleScreen
 from exotui.tui.tables import STYLESHEETS, board_class
 from exotui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
-# Seconds each computer decision stays on screen before the next one.
-AI_PAUSE: Final = 0.6
 # The game whose rules the help screen shows when no game is being played.
 HELP_GAME: Final = "exofauna"
 

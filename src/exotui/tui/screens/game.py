@@ -13,17 +13,17 @@ from textual.message import Message
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
-from exotui.ai.players import Player, make_player
 from exotui.engine import protocol
 from exotui.engine.protocol import seat_names
 from exotui.engine.result import result_headline, result_of
+from exotui.play.driver import Driver, Turn
 from exotui.play.seats import seat_label
 from exotui.play.session import GameSession, Told
+from exotui.play.thinking import Thought, decide
 from exotui.tui.screens.aids import AidedScreen
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.tables import Board, board_class
-from exotui.tui.thinking import Thought, decide
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
@@ -61,11 +61,10 @@ class GameScreen(AidedScreen):
         self.session = session
         self.ai_pause = ai_pause
         self.labels = tuple(seat_label(session, seat) for seat in range(len(session.seats)))
-        self.players: dict[int, Player] = {
-            seat: make_player(who.kind, session.seed * 31 + seat)
-            for seat, who in enumerate(session.seats)
-            if not who.is_human
-        }
+        # The turns: who decides next, and the computer's players (one per seat, the app's seeding), which the aids
+        # read too (AidedScreen.players).
+        self.driver = Driver(session)
+        self.players = self.driver.players
         humans = session.humans
         # The seat whose view the table shows; in hot-seat it follows the person at the keyboard.
         self.viewer = humans[0] if humans else 0
@@ -122,7 +121,8 @@ class GameScreen(AidedScreen):
 
     def advance(self) -> None:
         """Ask whoever decides next, or end the game."""
-        seat = self.session.deciding
+        turn = self.driver.next()
+        seat = turn.seat
         # Drawn before the end too: the table under the result is the final position, with no question open, whoever
         # made the last decision.
         self.redraw()
@@ -130,8 +130,8 @@ class GameScreen(AidedScreen):
             self.status("The game is over.", self.news)
             self.finish()
             return
-        if seat in self.players:
-            self.think(seat)
+        if turn.computer:
+            self.think(turn)
         elif seat != self.at_keyboard:
             view = self.session.view_for(seat)
             alone = self.board.decides_alone(view, self.session.game.legal_actions(view))
@@ -227,20 +227,23 @@ class GameScreen(AidedScreen):
     # ---------------------------------------------------------------------------------------------------------
     # The computer's turns
 
-    def think(self, seat: int) -> None:
+    def think(self, turn: Turn) -> None:
+        assert turn.seat is not None
         self.cancel = threading.Event()
-        self.status(f"{self.labels[seat]} is thinking…", self.news)
-        self.query_one(AiStatus).idle(self.labels[seat], "thinking…")
-        self.search(seat, self.session.view_for(seat), self.cancel)
+        self.status(f"{self.labels[turn.seat]} is thinking…", self.news)
+        self.query_one(AiStatus).idle(self.labels[turn.seat], "thinking…")
+        self.search(turn, self.session.view_for(turn.seat), self.cancel)
 
     @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
-    def search(self, seat: int, view: Any, cancel: threading.Event) -> None:
-        """Runs in a worker thread: the AI sees only its own view; results come back as messages."""
+    def search(self, turn: Turn, view: Any, cancel: threading.Event) -> None:
+        """Runs in a worker thread: the AI sees only its own view (taken before); results come back as messages."""
+        # `Driver.decide` with the view taken before, called as play.thinking's `decide` (tests stand in for it here).
+        assert turn.seat is not None and turn.player is not None
         action = decide(
-            self.players[seat],
+            turn.player,
             self.session.game,
             view,
-            seat,
+            turn.seat,
             cancel,
             lambda thought: self.post_message(self.AiProgress(thought, cancel)),
         )

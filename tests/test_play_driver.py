@@ -1,0 +1,89 @@
+"""The one turn driver (play/driver.py): what comes next in a game in progress, and the computer's decision."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from exotui import games
+from exotui.ai.players import RandomPlayer
+from exotui.play.driver import Driver, Turn, decision_seed, seat_seed
+from exotui.play.session import HUMAN, GameSession, Seat
+from exotui.play.thinking import Thought
+
+
+def session(*kinds: str, seed: int = 7) -> GameSession:
+    # ExoFauna: seat 0 decides first, and each seat's view hides the other's hand and the deck.
+    return GameSession(games.get("exofauna"), seed, None, tuple(Seat(kind) for kind in kinds))
+
+
+class Spy:
+    """A computer player that keeps what it was shown, and plays its first legal action."""
+
+    sees_everything = False
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[Any, int]] = []
+
+    def choose(self, game: Any, view: Any, seat: int) -> Any:
+        self.seen.append((view, seat))
+        return game.legal_actions(view)[0]
+
+
+def test_a_person_decides_next() -> None:
+    game = session(HUMAN, "random")
+    turn = Driver(game).next()
+    assert turn == Turn(0, None)
+    assert not turn.over and not turn.computer
+
+
+def test_the_computer_decides_next_with_the_seats_one_player() -> None:
+    game = session("random", HUMAN)
+    driver = Driver(game)
+    turn = driver.next()
+    assert turn.seat == 0 and turn.computer and isinstance(turn.player, RandomPlayer)
+    # Made once per seat: the same player at every turn of that seat.
+    assert driver.next().player is turn.player is driver.players[0]
+    assert set(driver.players) == {0}
+
+
+def test_the_end() -> None:
+    game = session("random", "random")
+    driver = Driver(game)
+    while (turn := driver.next()).seat is not None:
+        game.apply(driver.decide(turn))
+    assert turn == Turn(None) and turn.over and game.game.is_over(game.state)
+
+
+def test_the_computers_decision_is_read_from_its_own_view_only() -> None:
+    game = session("random", HUMAN)
+    driver = Driver(game)
+    spy = Spy()
+    driver.players[0] = spy
+    action = driver.decide(driver.next(), threading.Event(), lambda thought: None)
+    [(seen, seat)] = spy.seen
+    assert seat == 0
+    assert seen == game.game.view(game.state, 0)
+    assert seen != game.state and seen != game.game.view(game.state, 1)
+    assert action == game.game.legal_actions(seen)[0]
+
+
+def test_a_searching_computer_reports_its_progress() -> None:
+    game = session("mcts:s=40", HUMAN)
+    driver = Driver(game)
+    thoughts: list[Thought] = []
+    action = driver.decide(driver.next(), threading.Event(), thoughts.append)
+    assert action in game.game.legal_actions(game.state)
+    assert thoughts and thoughts[-1].iterations > 0
+
+
+def test_the_two_seedings_stay_apart() -> None:
+    # The app seeds each seat once; the table seeds each decision afresh: either change would change saved games.
+    game = session("random", HUMAN, seed=5)
+    assert seat_seed(game, 0) == 5 * 31 + 0
+    game.apply(game.game.legal_actions(game.state)[0])
+    game.apply(game.game.legal_actions(game.state)[0])
+    assert decision_seed(game, 0) == 5 * 31 + 0 + 2
+    table = Driver(game, per_decision=True)
+    turn = table.next()
+    assert table.players == {} and turn.computer and table.next().player is not turn.player
