@@ -275,11 +275,12 @@ class GameScreen(AidedScreen):
         if event.cancel is not self.cancel:
             return
         told = self.play(event.action)
-        self.redraw()
         self.status(told.sentence, self.news)
         # Each of the computer's decisions stays on screen for a moment, so a chain can be followed; a decision told
-        # to nobody (Endless Forms' pass of a reveal window) has nothing to follow and goes on at once.
+        # to nobody (Endless Forms' pass of a reveal window) has nothing to follow and goes on at once. Without a
+        # pause, `advance` draws the table itself: drawing it here too was the same work twice.
         if self.ai_pause > 0 and told.sentence:
+            self.redraw()
             self.set_timer(self.ai_pause, self.advance)
         else:
             self.advance()
