@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from typing import Final
+from typing import Any, Final
 
 import pytest
 from textual.app import App, ComposeResult
@@ -20,6 +20,7 @@ from exotui import games
 from exotui.engine.protocol import state_hash
 from exotui.games.exofauna.cards import BLUE, YELLOW, card_name
 from exotui.games.exofauna.state import ADAPT, ExoState, Play, Skip, Tunnel
+from exotui.play.driver import Driver
 from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.tui import screens
 from exotui.tui.app import ExoTuiApp
@@ -269,15 +270,15 @@ async def test_a_small_terminal_shows_the_notice_and_recovers() -> None:
 @in_event_loop
 async def test_quitting_while_the_ai_thinks_stops_the_search_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     finished: list[float] = []
-    real_decide = screens.game.decide
+    real_decide = Driver.decide
 
-    def timed_decide(*args: object) -> object:
+    def timed_decide(*args: Any) -> object:
         try:
             return real_decide(*args)
         finally:
             finished.append(time.perf_counter())
 
-    monkeypatch.setattr(screens.game, "decide", timed_decide)
+    monkeypatch.setattr(Driver, "decide", timed_decide)
     app = ExoTuiApp(ai_pause=0)
     async with app.run_test() as pilot:
         # A search of 30 seconds on one process, which only cancelling can end in time.
@@ -356,7 +357,7 @@ async def test_an_ai_that_fails_is_reported_not_fatal(monkeypatch: pytest.Monkey
     def broken(*args: object) -> object:
         raise RuntimeError("search exploded")
 
-    monkeypatch.setattr(screens.game, "decide", broken)
+    monkeypatch.setattr(Driver, "decide", broken)
     app = ExoTuiApp(ai_pause=0)
     async with app.run_test() as pilot:
         await start(pilot, ("greedy", "human"), 1)

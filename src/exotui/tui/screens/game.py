@@ -19,7 +19,7 @@ from exotui.engine.result import result_headline, result_of
 from exotui.play.driver import Driver, Turn
 from exotui.play.seats import seat_label
 from exotui.play.session import GameSession, Told
-from exotui.play.thinking import Thought, decide
+from exotui.play.thinking import Thought
 from exotui.tui.screens.aids import AidedScreen
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
@@ -237,15 +237,8 @@ class GameScreen(AidedScreen):
     @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
     def search(self, turn: Turn, view: Any, cancel: threading.Event) -> None:
         """Runs in a worker thread: the AI sees only its own view (taken before); results come back as messages."""
-        # `Driver.decide` with the view taken before, called as play.thinking's `decide` (tests stand in for it here).
-        assert turn.seat is not None and turn.player is not None
-        action = decide(
-            turn.player,
-            self.session.game,
-            view,
-            turn.seat,
-            cancel,
-            lambda thought: self.post_message(self.AiProgress(thought, cancel)),
+        action = self.driver.decide(
+            turn, cancel, lambda thought: self.post_message(self.AiProgress(thought, cancel)), view
         )
         if not cancel.is_set():
             self.post_message(self.AiDecided(action, cancel))
