@@ -17,10 +17,8 @@ from typing import Final, NoReturn
 import msgspec
 
 from exotui import __version__, games
-from exotui.ai import compare, sprt
-from exotui.ai.ladder import run_ladder
 from exotui.ai.match import play_match
-from exotui.ai.measure import ArenaReport, available_cores, run_arena, run_bench, run_rules_bench, run_sprt
+from exotui.ai.parallel import available_cores
 from exotui.ai.players import LEVELS, MAX_ITERATIONS, MAX_SECONDS, PLAYER_KINDS, Player, UnknownPlayer, make_player
 from exotui.engine.lock import GameInUse
 from exotui.engine.protocol import GameSetupError, opening, player_counts_text, rival
@@ -29,6 +27,9 @@ from exotui.engine.result import result_of
 from exotui.engine.savedir import ENV_VAR, SaveDir
 from exotui.engine.stats import aids_used
 from exotui.engine.text import LINE_LIMIT, local_time, printable, printable_path
+from exotui.measure import compare, sprt
+from exotui.measure.arena import ArenaReport, run_arena, run_bench, run_rules_bench, run_sprt
+from exotui.measure.ladder import run_ladder
 from exotui.play.session import GameSession
 
 

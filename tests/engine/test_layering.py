@@ -1,4 +1,5 @@
-"""Imports go one way (docs/engine.md, "Layering"): engine <- games, engine <- ai <- play <- tui and serve."""
+"""Imports go one way (docs/engine.md, "Layering"): engine <- games, engine <- ai <- play <- tui and serve; the
+measuring tools stand apart, imported by the command line only."""
 
 from __future__ import annotations
 
@@ -80,5 +81,29 @@ def test_the_server_reaches_the_app_only_through_the_app_it_runs() -> None:
         for path in sorted((SRC / "serve").rglob("*.py"))
         for name in exotui_imports(path)
         if name.startswith("exotui.tui") and path.name != "table_app.py"
+    ]
+    assert wrong == []
+
+
+def test_no_game_imports_another() -> None:
+    """Each game is its own package: a game that borrowed another's module would change when that game changes."""
+    wrong = [
+        f"{path.relative_to(SRC)} imports {name}"
+        for game in sorted(p for p in (SRC / "games").iterdir() if (p / "__init__.py").is_file())
+        for path in sorted(game.rglob("*.py"))
+        for name in exotui_imports(path)
+        if name.startswith("exotui.games.") and not allowed(name, (f"exotui.games.{game.name}.",))
+    ]
+    assert wrong == []
+
+
+def test_only_the_command_line_imports_the_measuring_tools() -> None:
+    """Arenas, benchmarks and the app and server measurements are tools: nothing a player runs may need them."""
+    wrong = [
+        f"{path.relative_to(SRC)} imports {name}"
+        for path in sorted(SRC.rglob("*.py"))
+        if path.parent.name != "measure" and path.name != "cli.py"
+        for name in exotui_imports(path)
+        if name == "exotui.measure" or name.startswith("exotui.measure.")
     ]
     assert wrong == []

@@ -20,10 +20,10 @@ from textual.widgets import Static
 from exotui import games
 from exotui.engine.protocol import public_view
 from exotui.engine.records import load, read_header
+from exotui.measure.serve import table_game
 from exotui.play.session import GameSession, Told
 from exotui.play.session import Seat as SessionSeat
 from exotui.serve import wire
-from exotui.serve.bench import table_game
 from exotui.serve.table import Seating
 from exotui.serve.table_app import ASKED, TableApp, TableEndScreen, TableScreen
 from exotui.tui.tables import Board

@@ -9,6 +9,7 @@ started on first use with the "spawn" method (safe from a thread of a running ap
 from __future__ import annotations
 
 import multiprocessing
+import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing.synchronize import Event
@@ -24,6 +25,14 @@ _pool_size = 0
 _stop: Event | None = None
 # In a worker: the flag the parent sets to stop the workers' searches.
 _worker_stop: Event | None = None
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
 
 
 def _init_worker(stop: Event) -> None:

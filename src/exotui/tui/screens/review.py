@@ -24,7 +24,7 @@ from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from exotui.ai import review as core
-from exotui.ai.measure import available_cores
+from exotui.ai.parallel import available_cores
 from exotui.ai.review import FORCED, GOOD, Judged, Review
 from exotui.engine.protocol import seat_names
 from exotui.engine.records import SavedGame

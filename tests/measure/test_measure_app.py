@@ -1,4 +1,4 @@
-"""`python -m exotui.tui.measure` drives the app in a pseudo-terminal; it crashed once the new game form changed (it
+"""`python -m exotui.measure.app` drives the app in a pseudo-terminal; it crashed once the new game form changed (it
 counted Tabs), so a small run of it is part of the suite and it cannot rot again."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reas
 
 def test_the_measurement_of_the_app_runs_to_its_end(tmp_path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "exotui.tui.measure", "--runs", "1", "--presses", "1", "--level", "easy"],
+        [sys.executable, "-m", "exotui.measure.app", "--runs", "1", "--presses", "1", "--level", "easy"],
         capture_output=True,
         text=True,
         # A guard against a hang only: every step inside waits for what the app prints.

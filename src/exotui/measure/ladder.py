@@ -13,8 +13,8 @@ from math import log10
 
 import msgspec
 
-from exotui.ai.measure import ArenaReport, run_arena
 from exotui.engine.protocol import Game
+from exotui.measure.arena import ArenaReport, run_arena
 
 # The iterations of the fit; it moves by far less than a rating point long before.
 _FIT_ROUNDS = 2000

@@ -31,8 +31,11 @@ _SERVER = r"""
 import struct, sys, time
 import msgspec
 from exotui import games
-from exotui.ai.measure import sample_positions
 from exotui.ai.players import make_player
+try:
+    from exotui.measure.arena import sample_positions
+except ImportError:  # a checkout from before the measuring tools left exotui.ai
+    from exotui.ai.measure import sample_positions
 players, positions = {}, {}
 read, out = sys.stdin.buffer.read, sys.stdout.buffer
 while len(head := read(4)) == 4:

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from exotui.ai.measure import ArenaReport, run_arena, run_bench, sample_positions, wilson
 from exotui.cli import _progress_bar, main
+from exotui.measure.arena import ArenaReport, run_arena, run_bench, sample_positions, wilson
 from toygames import CHAIN_NIM, TICTACTOE, TRICKS, ChainNim, Heap
 
 

@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_arena import SeatZeroWins
 
-from exotui.ai import sprt
-from exotui.ai.measure import SprtReport, run_arena, run_sprt
 from exotui.cli import main
+from exotui.measure import sprt
+from exotui.measure.arena import SprtReport, run_arena, run_sprt
 from toygames import TICTACTOE, TRICKS
 
 pentanomials = st.lists(st.integers(0, 300), min_size=5, max_size=5).filter(lambda c: sum(c) > 0)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import multiprocessing
-import os
 import random
 import time
 from collections.abc import Callable, Generator, Sequence
@@ -13,10 +12,10 @@ from typing import Any
 
 import msgspec
 
-from exotui.ai import sprt
 from exotui.ai.match import play_match
 from exotui.ai.players import MctsPlayer, Player, RandomPlayer, make_player
 from exotui.engine.protocol import Game
+from exotui.measure import sprt
 
 # The normal quantile of a two-sided 95% interval.
 _Z95 = 1.959963984540054
@@ -208,14 +207,6 @@ def _arena_games(
         finally:
             for future in futures:
                 future.cancel()
-
-
-def available_cores() -> int:
-    """The cores this process may run on (its CPU affinity where the system tells it)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:
-        return os.cpu_count() or 1
 
 
 class _Tally:

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from exotui.ai import compare
-from exotui.ai.measure import run_arena
 from exotui.cli import main
 from exotui.games import get
+from exotui.measure import compare
+from exotui.measure.arena import run_arena
 
 CHECKOUT = str(Path(__file__).resolve().parents[2])
 

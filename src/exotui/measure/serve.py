@@ -1,4 +1,4 @@
-"""How many players one machine holds: `python -m exotui.serve.bench` (needs OpenSSH's `ssh`).
+"""How many players one machine holds: `python -m exotui.measure.serve` (needs OpenSSH's `ssh`).
 
 Starts `exotui serve` on localhost as a process of its own, then adds busy sessions a few at a time, each an OpenSSH
 client (so the clients cost little next to the server): an AI-against-AI game set up by keys as a player would, so
@@ -8,13 +8,13 @@ and the time until its redraw arrives is the key-to-screen latency. Memory per s
 size (PSS, shared pages split between the processes sharing them) of each session's process tree. Prints one line
 per step and a summary.
 
-`python -m exotui.serve.bench --hostile 20` measures a normal player's key-to-screen latency (a session on the title,
+`python -m exotui.measure.serve --hostile 20` measures a normal player's key-to-screen latency (a session on the title,
 as above) alone, then while 20 hostile guests try each attack in turn, each for as long as the samples take: a
 16000x16000 window whose output they read (`window`), logins that never open a session (`logins`), 2 MiB of random
 keys sent without reading a byte (`flood`), and `q`, `y`, Ctrl+Z again and again (`ctrl-z`). They are asyncssh
 clients in this process, on 127.0.0.1 only.
 
-`python -m exotui.serve.bench --table GAME` measures one table instead, with no SSH and no terminal: two people
+`python -m exotui.measure.serve --table GAME` measures one table instead, with no SSH and no terminal: two people
 playing random legal decisions and one spectator, over the table's own socket, for whole games. Prints the bytes the
 table sent each of them and the CPU time of the run.
 """
@@ -374,7 +374,7 @@ async def run_table(game_id: str, count: int) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m exotui.serve.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m exotui.measure.serve", description=__doc__)
     parser.add_argument("--sessions", type=int, default=20, help="busy sessions at the end (default: 20)")
     parser.add_argument("--step", type=int, default=2, help="busy sessions added per step (default: 2)")
     parser.add_argument("--samples", type=int, default=20, help="keys timed per step (default: 20)")

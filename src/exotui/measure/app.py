@@ -1,4 +1,4 @@
-"""Measure the app as a player feels it, in a real pseudo-terminal of 80x24: `python -m exotui.tui.measure`.
+"""Measure the app as a player feels it, in a real pseudo-terminal of 80x24: `python -m exotui.measure.app`.
 
 Prints the time from starting `exotui` to its first frame (the title menu on screen); the time from a key press to
 the repaint of a whole-screen change (opening and closing help), with no search running and while the AI is
@@ -151,7 +151,7 @@ def cursor_moves(presses: int) -> list[float]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(prog="python -m exotui.tui.measure", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m exotui.measure.app", description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="app starts to time (default 5)")
     parser.add_argument("--presses", type=int, default=10, help="help open/close pairs while thinking (default 10)")
     parser.add_argument("--level", choices=("easy", "normal", "hard"), default="normal", help="the AI level")

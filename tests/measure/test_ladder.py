@@ -7,8 +7,8 @@ from math import log10
 
 import pytest
 
-from exotui.ai.ladder import Pairing, fit_ratings, run_ladder
 from exotui.cli import main
+from exotui.measure.ladder import Pairing, fit_ratings, run_ladder
 from toygames import TICTACTOE, TRICKS
 
 
