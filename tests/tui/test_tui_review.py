@@ -44,10 +44,14 @@ async def reviewed(
 ) -> ReviewScreen:
     """The review screen, its review done."""
     screen = await open_review(pilot, saved, level, chosen)
-    await pilot.app.workers.wait_for_complete()
-    await settle(pilot)
-    assert screen.review is not None
-    return screen
+    # On a loaded machine the screen may not have mounted (and started its worker) yet: wait round by round until
+    # the worker's last message has been handled, not for a fixed number of pauses.
+    for _ in range(1000):
+        await pilot.app.workers.wait_for_complete()
+        await settle(pilot)
+        if screen.review is not None:
+            return screen
+    raise AssertionError("the review never finished")
 
 
 @in_event_loop
