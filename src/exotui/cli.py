@@ -352,7 +352,9 @@ def cmd_review(args: argparse.Namespace) -> int:
         print(f"\r{line}", end="" if done < total else "\n", file=sys.stderr, flush=True)
 
     jobs = args.jobs or available_cores()
-    result = review.review(saved, seats, args.level, args.seed, jobs, progress if bar else None)
+    # The app's cache beside the save: a game reviewed there (or here) before is printed at once, and a review
+    # stopped half way goes on from there.
+    result = review.review(saved, seats, args.level, args.seed, jobs, progress if bar else None, cache=True)
     assert result is not None
     if args.json:
         print(json.dumps(msgspec.to_builtins(result)))

@@ -243,6 +243,22 @@ def test_the_command_prints_json(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert printed == json.loads(json.dumps(msgspec.to_builtins(review.review(saved, (1,), LEVEL))))
 
 
+def test_the_command_shares_the_apps_cache_beside_the_save(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved = recorded(tmp_path, "exo2", ("greedy", "random"))
+    # Reviewed before (as the app's review screen does): the command prints the same review with no search.
+    reviewed = review.review(saved, level=LEVEL, cache=True)
+    searched: list[int] = []
+    judge_all = review.judge_all
+    monkeypatch.setattr(
+        review, "judge_all", lambda tasks, *rest: (searched.append(len(tasks)), judge_all(tasks, *rest))[1]
+    )
+    assert main(["review", str(saved.path), "--level", LEVEL, "--jobs", "1", "--json"]) == 0
+    assert searched == [0]
+    assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(msgspec.to_builtins(reviewed)))
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
