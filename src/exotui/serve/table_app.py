@@ -31,7 +31,7 @@ from exotui.serve import wire
 from exotui.tui import app as tui_app
 from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.end import EndScreen
-from exotui.tui.screens.help import HelpScreen
+from exotui.tui.screens.help import HelpScreen, game_help
 from exotui.tui.screens.new_game import NewGameScreen
 from exotui.tui.tables import STYLESHEETS, Board, board_class
 from exotui.tui.widgets.ai_status import AiStatus
@@ -467,7 +467,7 @@ class TableApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(board_class(self.game_id or tui_app.HELP_GAME).HELP))
+            self.push_screen(HelpScreen(game_help(self.game_id or tui_app.HELP_GAME)))
 
     def action_request_quit(self) -> None:
         if not isinstance(self.screen, ConfirmScreen):

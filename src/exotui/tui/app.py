@@ -36,7 +36,7 @@ from exotui.play.driver import AI_PAUSE
 from exotui.play.session import GameSession
 from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.game import GameScreen
-from exotui.tui.screens.help import HelpScreen
+from exotui.tui.screens.help import HelpScreen, game_help
 from exotui.tui.screens.load import LoadScreen
 from exotui.tui.screens.new_game import NewGameScreen
 from exotui.tui.screens.notice import NoticeScreen
@@ -44,7 +44,7 @@ from exotui.tui.screens.open_elsewhere import OpenElsewhereScreen
 from exotui.tui.screens.replay import ANALYSIS_LEVEL, ReplayScreen
 from exotui.tui.screens.stats import StatsScreen
 from exotui.tui.screens.title import TitleScreen
-from exotui.tui.tables import STYLESHEETS, board_class
+from exotui.tui.tables import STYLESHEETS
 from exotui.tui.widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 # The game whose rules the help screen shows when no game is being played.
@@ -173,7 +173,7 @@ class ExoTuiApp(App[None]):
         # Installed once per game, so opening help again costs no new layout of its long text.
         name = f"help-{game}"
         if not self.is_screen_installed(name):
-            self.install_screen(HelpScreen(board_class(game).HELP), name)
+            self.install_screen(HelpScreen(game_help(game)), name)
         self.push_screen(name)
 
     def action_request_quit(self) -> None:

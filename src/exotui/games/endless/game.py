@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from exotui.engine.protocol import Game, check_setup
 from exotui.games.endless import rules
 from exotui.games.endless import view as views
@@ -32,6 +34,12 @@ class EndlessGame:
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
     search_actions = staticmethod(search_actions)
+    # In the new game form and the help: each level's budget and how it plays here (a turn is many decisions).
+    level_notes: ClassVar[dict[str, str]] = {
+        "mcts:easy": "¼ s a choice, may slip",
+        "mcts:normal": "1 s a choice, ~3 s a turn",
+        "mcts:hard": "4 s a choice, all cores",
+    }
 
     @staticmethod
     def working_copy(state: EndlessState) -> rules.Working:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from exotui.engine.protocol import EasyPlay, Game, check_setup
 from exotui.games.exo2 import rules
@@ -79,6 +80,12 @@ class Exo2Game:
     # than 0.03 below the search's choice, easy beat greedy 14-10 and lost to normal 4-19 (1 drawn), 24 games each,
     # seats rotated (`exotui arena --game exo2 --players mcts:easy,greedy --games 24 --jobs 1`).
     easy_play = EasyPlay(margin=0.03)
+    # In the new game form and the help: each level's budget and how it plays here (nothing is hidden).
+    level_notes: ClassVar[dict[str, str]] = {
+        "mcts:easy": "¼ s, any of its good moves",
+        "mcts:normal": "1 s, weighs every placement",
+        "mcts:hard": "4 s on all cores: sharpest",
+    }
 
     def new_game(self, seed: int, players: int, variant: str | None = None) -> Exo2State:
         check_setup(self, seed, players, variant)

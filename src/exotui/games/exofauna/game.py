@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from exotui.engine.protocol import Game, check_setup
 from exotui.games.exofauna import rules
 from exotui.games.exofauna import view as views
@@ -31,6 +33,12 @@ class ExoFaunaGame:
     evaluate = staticmethod(evaluate)
     # The app's hint says why (docs/engine.md, "A game in the app").
     hint_reason = staticmethod(views.hint_reason)
+    # In the new game form and the help: each level's budget and how it plays here.
+    level_notes: ClassVar[dict[str, str]] = {
+        "mcts:easy": "¼ s, may play a lesser card",
+        "mcts:normal": "1 s, guesses hidden cards",
+        "mcts:hard": "4 s on all cores: sharpest",
+    }
 
     def new_game(self, seed: int, players: int = 2, variant: str | None = None) -> ExoState:
         check_setup(self, seed, players, variant)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from exotui.engine.protocol import Game, check_setup
 from exotui.games.rodents import rules
 from exotui.games.rodents import view as views
@@ -40,6 +42,12 @@ class RodentsGame:
     easy_play = EASY_PLAY
     # The app's hint says why (docs/engine.md, "A game in the app").
     hint_reason = staticmethod(views.hint_reason)
+    # In the new game form and the help: each level's budget and how it plays here.
+    level_notes: ClassVar[dict[str, str]] = {
+        "mcts:easy": "¼ s, never far below its best",
+        "mcts:normal": "1 s, guesses unseen cards",
+        "mcts:hard": "4 s on all cores: sharpest",
+    }
 
     def new_game(self, seed: int, players: int, variant: str | None = None) -> RodentsState:
         check_setup(self, seed, players, variant)

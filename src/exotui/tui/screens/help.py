@@ -1,4 +1,4 @@
-"""Help: the keys, then the current game's turn order and pieces."""
+"""Help: the keys, then the current game's turn order and pieces, then how its computer players play."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from exotui import games
+from exotui.engine.protocol import Game, level_notes, level_play
+from exotui.tui.tables import board_class
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
 
@@ -21,15 +24,36 @@ APP_KEYS: Final = "\n".join(
         "  H  a hint for your decision: the normal AI's choice, its win estimate and why",
         "  Backspace  take back your last decision (the new game form can rule takebacks out)",
         "  PgUp PgDn  scroll the game's log (it keeps the start of the latest turn in sight)",
-        "",
-        "Computer players",
-        "  easy  searches ¼ s a move, then plays one of its best few moves drawn at random: forgiving",
-        "  normal  searches 1 s a move    hard  searches 4 s a move on every core",
-        "  At Cryptid easy and normal deduce as people do; hard uses the puzzle's uniqueness: it often",
-        "  wins in the first round (Cryptid's help says how each level reasons)",
-        "  greedy  the move that looks best one step ahead    random  any legal move",
     ]
 )
+# Each level in a word, for a game without its own `level_notes` (the new game form's common labels).
+LEVEL_WORDS: Final = {
+    "mcts:easy": "¼ s a move, forgiving",
+    "mcts:normal": "1 s a move",
+    "mcts:hard": "4 s a move on every core",
+}
+# What every searching level does, whatever the game.
+SEARCHING: Final = (
+    "  Each level searches for its time, playing the game out many times from guesses of what it cannot see;",
+    "  normal and hard then play the move they found best, easy one of its best few drawn at random.",
+)
+
+
+def levels_help(game: Game) -> str:
+    """The help's "Computer players" section for `game`: each level in the game's words (as the new game form
+    lists them), then what every level does."""
+    notes = level_notes(game)
+    lines = [f"Computer players at {game.title}"]
+    lines += [f"  {kind.partition(':')[2]:<7} {notes.get(kind, words)}" for kind, words in LEVEL_WORDS.items()]
+    lines.append("  greedy  the move that looks best one step ahead    random  any legal move")
+    # A game whose levels reason in their own way (Cryptid) says how in its own help, above.
+    lines += SEARCHING if level_play(game) is None else ("  How each level reasons here: see above.",)
+    return "\n".join(lines)
+
+
+def game_help(game_id: str) -> str:
+    """The whole help of a game: its table's keys and rules, the app's keys, and how its computer players play."""
+    return f"{board_class(game_id).HELP}\n\n{APP_KEYS}\n\n{levels_help(games.get(game_id))}"
 
 
 class HelpScreen(Screen[None]):
@@ -46,7 +70,7 @@ class HelpScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-text"):
-            yield Static(f"{self.game_help}\n\n{APP_KEYS}", markup=False)
+            yield Static(self.game_help, markup=False)
         yield KeysFooter()
         yield TooSmall()
 
