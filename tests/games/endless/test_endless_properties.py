@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from exotui.engine.protocol import IllegalAction, state_hash
 from exotui.games import get
 from exotui.games.endless.cards import HIDDEN
+from exotui.games.endless.mutable import ROOM, ROW
 from exotui.games.endless.rules import TURNS
 from exotui.games.endless.state import EndlessState, Pass
-from exotui.games.endless.table import ROOM, ROW
 from exotui.games.endless.view import SEAT_NAMES, public_cards
 
 pytestmark = pytest.mark.slow

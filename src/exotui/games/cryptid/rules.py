@@ -336,42 +336,43 @@ def apply(state: CryptidState, action: Any) -> CryptidState:
     kind = type(action)
     if kind is Hint:
         return msgspec.structs.replace(state, hint_by=state.player)
-    table = _Table(state)
+    work = _WorkingCopy(state)
     if kind is Cube:
-        table.place(table.cubes, action.colour, action.space)
+        work.place(work.cubes, action.colour, action.space)
         if state.step == OPENING:
-            table.opening_placed += 1
-            if table.opening_placed == OPENING_CUBES * state.players:
-                table.player, table.step, table.turn = state.first, TURN, 1
+            work.opening_placed += 1
+            if work.opening_placed == OPENING_CUBES * state.players:
+                work.player, work.step, work.turn = state.first, TURN, 1
             else:
-                table.player = (state.first + table.opening_placed) % state.players
+                work.player = (state.first + work.opening_placed) % state.players
         else:
-            table.end_turn()
+            work.end_turn()
     elif kind is Ask:
-        table.target = action.space
-        table.answer_question(action.seat)
+        work.target = action.space
+        work.answer_question(action.seat)
     elif kind is Search:
-        table.target = action.space
+        work.target = action.space
         bit = 1 << action.space
-        table.relocating = tuple(
+        work.relocating = tuple(
             colour for colour in colours_of(state.players, state.player) if disc_masks(state)[colour] & bit
         )
         for colour in colours_of(state.players, state.player):
-            if colour not in table.relocating:
-                table.place(table.discs, colour, action.space)
-        table.relocate_or_answer()
+            if colour not in work.relocating:
+                work.place(work.discs, colour, action.space)
+        work.relocate_or_answer()
     elif kind is Relocate:
-        table.place(table.discs, action.colour, action.space)
-        table.relocating = table.relocating[1:]
-        table.relocate_or_answer()
+        work.place(work.discs, action.colour, action.space)
+        work.relocating = work.relocating[1:]
+        work.relocate_or_answer()
     else:
-        table.place(table.cubes, action.colour, table.target)
-        table.penalty()
-    return table.freeze()
+        work.place(work.cubes, action.colour, work.target)
+        work.penalty()
+    return work.freeze()
 
 
-class _Table:
-    """A mutable copy of the changing parts of a state, for one `apply`."""
+class _WorkingCopy:
+    """A mutable copy of the changing parts of a state, for one `apply` (the engine's word for it,
+    engine/working.py, though Cryptid offers the search no `working_copy` hook)."""
 
     def __init__(self, state: CryptidState) -> None:
         self.state = state

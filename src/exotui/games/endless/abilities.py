@@ -1,6 +1,6 @@
 """What each Endless Forms card does: species abilities, effects, events and habitat abilities.
 
-Each function reads or changes a `Table`; rules.py calls them at the moments of the phases. Every text is the
+Each function reads or changes a `MutableState`; rules.py calls them at the moments of the phases. Every text is the
 catalogue's (endless-forms.txt) as read by RULINGS.md section 3, which is cited where the card alone is silent.
 """
 
@@ -57,6 +57,7 @@ from exotui.games.endless.cards import (
     WICKED_REFLEXES,
     WILDFIRE,
 )
+from exotui.games.endless.mutable import ROW, MutableState, Sp
 from exotui.games.endless.state import (
     AT_ANNOUNCE,
     AT_RESPONSE,
@@ -66,9 +67,8 @@ from exotui.games.endless.state import (
     WILDFIRE_TURN,
     Reveal,
 )
-from exotui.games.endless.table import ROW, Sp, Table
 
-# Mutigen's roll, kept while the card is attached (Table.mutations).
+# Mutigen's roll, kept while the card is attached (MutableState.mutations).
 MUTATED_DECLINE = 1
 MUTATED_GROWTH = 2
 
@@ -102,7 +102,7 @@ def is_predator(sp: Sp) -> bool:
 # Growth and decline
 
 
-def growth(t: Table, sp: Sp, exerting: bool, prey: Sp | None = None) -> int:
+def growth(t: MutableState, sp: Sp, exerting: bool, prey: Sp | None = None) -> int:
     """Counters gained on arrival (`exerting` False) or when exerting, predating on `prey` or not.
 
     On arrival only the printed X and the always-on bonuses count (+N at a resource, Commodity, Mated Pair); the
@@ -137,14 +137,14 @@ def growth(t: Table, sp: Sp, exerting: bool, prey: Sp | None = None) -> int:
     return max(0, gain)
 
 
-def bird_song(t: Table, sp: Sp) -> int:
+def bird_song(t: MutableState, sp: Sp) -> int:
     """K: the habitats next to this one holding at least one Bird song species, either player's."""
     if sp.kind not in BIRD_SONG:
         return 0
     return sum(1 for p in adjacent(sp.habitat) if any(other.kind in BIRD_SONG for other in t.at(p)))
 
 
-def decline(t: Table, sp: Sp, active: int) -> int:
+def decline(t: MutableState, sp: Sp, active: int) -> int:
     """What the species loses in Termination stage 1: Y plus extra losses minus reductions, never below 0."""
     if sp.kind == HOGNOSE and sp.population == 0:
         return 0
@@ -164,7 +164,7 @@ def decline(t: Table, sp: Sp, active: int) -> int:
     return max(0, loss)
 
 
-def pesticides(t: Table) -> None:
+def pesticides(t: MutableState) -> None:
     """Roll a D6 for each of the turn player's species at Agricultural Land: a 1 costs one more in stage 1."""
     for sp in t.species[t.active]:
         if t.identity(sp.habitat) == AGRICULTURAL_LAND and t.roll(6) == 1:
@@ -175,18 +175,18 @@ def pesticides(t: Table) -> None:
 # Exerting and predation
 
 
-def offroaded(t: Table, sp: Sp) -> bool:
+def offroaded(t: MutableState, sp: Sp) -> bool:
     """Offroading Degradation forbids exerting where the species stands (Stockpiling ignores it)."""
     if sp.kind == ANTS:
         return False
     return any(o.position == sp.habitat and o.spared != sp.card for o in t.offroads)
 
 
-def pack_hunting(t: Table, sp: Sp) -> bool:
+def pack_hunting(t: MutableState, sp: Sp) -> bool:
     return has_effect(sp, PACK_HUNT) and any(other is not sp and is_predator(other) for other in t.at(sp.habitat))
 
 
-def legal_prey(t: Table, sp: Sp) -> list[Sp]:
+def legal_prey(t: MutableState, sp: Sp) -> list[Sp]:
     """The species a predator may choose: rank equal or up to 3 lower (Pack Hunt lifts the upper bound), at its
     habitat (Keen Eyes: and the adjacent ones), never itself; Just a Twig / Just a Rock protect where no predation
     happened yet this turn, unless every legal prey is protected (RULINGS.md, "Card texts")."""
@@ -204,7 +204,7 @@ def legal_prey(t: Table, sp: Sp) -> list[Sp]:
     return free if free else prey
 
 
-def exert_choices(t: Table, sp: Sp) -> list[int]:
+def exert_choices(t: MutableState, sp: Sp) -> list[int]:
     """The prey a species may exert with (-1: exert without predating); empty if it cannot exert now."""
     if sp.exerted or sp.kind == VULTURE or offroaded(t, sp):
         return []
@@ -215,7 +215,7 @@ def exert_choices(t: Table, sp: Sp) -> list[int]:
     return [-1]
 
 
-def prey_loss(t: Table, predator: Sp, prey: Sp) -> int:
+def prey_loss(t: MutableState, predator: Sp, prey: Sp) -> int:
     """What the prey loses: 1, plus Artificially Sustained and the Badger's Dubious Pair; nothing with
     r-Strategist, or Livestock next to an Aphid Rancher (RULINGS.md: extra losses included)."""
     if has_effect(prey, R_STRATEGIST):
@@ -228,7 +228,7 @@ def prey_loss(t: Table, predator: Sp, prey: Sp) -> int:
     return loss
 
 
-def predate(t: Table, predator: Sp, prey: Sp) -> None:
+def predate(t: MutableState, predator: Sp, prey: Sp) -> None:
     """The predator gains, the prey loses; the first predation at a habitat this turn ends Just a Twig/Rock there
     and calls its un-exerted Turkey Vultures (Scavenger)."""
     predator.population += growth(t, predator, True, prey)
@@ -248,7 +248,7 @@ def predate(t: Table, predator: Sp, prey: Sp) -> None:
 # Deploying effects
 
 
-def effect_targets(t: Table, seat: int, card: int) -> list[tuple[int, int]]:
+def effect_targets(t: MutableState, seat: int, card: int) -> list[tuple[int, int]]:
     """(target, source) pairs an effect card may be deployed to."""
     kind = card % KINDS
     if kind in ON_SPECIES:
@@ -263,11 +263,11 @@ def effect_targets(t: Table, seat: int, card: int) -> list[tuple[int, int]]:
     return [(-1, -1)] if t.climate[1 - seat] == EMPTY else []
 
 
-def still_legal(t: Table, seat: int, card: int, target: int, source: int) -> bool:
+def still_legal(t: MutableState, seat: int, card: int, target: int, source: int) -> bool:
     return (target, source) in effect_targets(t, seat, card)
 
 
-def attach(t: Table, seat: int, card: int, target: int, source: int) -> None:
+def attach(t: MutableState, seat: int, card: int, target: int, source: int) -> None:
     kind = card % KINDS
     if kind == STABLE_CLIMATE:
         t.climate[1 - seat] = card
@@ -291,11 +291,11 @@ def attach(t: Table, seat: int, card: int, target: int, source: int) -> None:
 # Events
 
 
-def can_reveal(t: Table, seat: int) -> bool:
+def can_reveal(t: MutableState, seat: int) -> bool:
     return t.events[seat] >= 0 and t.climate[seat] == EMPTY
 
 
-def reveal_options(t: Table, seat: int, context: int, ref: int) -> list[Reveal]:
+def reveal_options(t: MutableState, seat: int, context: int, ref: int) -> list[Reveal]:
     """Every way `seat` may reveal its face-down event in this window; empty when it may not.
 
     Reaction events only at their triggers; an event that could change nothing is not offered (RULINGS.md).
@@ -325,7 +325,7 @@ def _echoes(task: tuple[int, ...], seat: int) -> bool:
     return kind >= FIRST_EFFECT and (kind in ON_SPECIES or kind in ON_PREDATOR) and target // KINDS == seat
 
 
-def event_targets(t: Table, seat: int, kind: int) -> list[int]:
+def event_targets(t: MutableState, seat: int, kind: int) -> list[int]:
     """The choices an ordinary event is revealed with (-1: none to make); empty if it could change nothing."""
     everyone = t.all_species()
     if kind == DROUGHT:
@@ -344,7 +344,7 @@ def event_targets(t: Table, seat: int, kind: int) -> list[int]:
     return [p for p in range(ROW) if any(fleeing(t, seat, p, EMPTY)) or any(fleeing(t, 1 - seat, p, EMPTY))]
 
 
-def affected(t: Table, seat: int, task: tuple[int, ...]) -> list[Sp]:
+def affected(t: MutableState, seat: int, task: tuple[int, ...]) -> list[Sp]:
     """`seat`'s species that the other player's just revealed event (a RESOLVE task) would affect."""
     _, revealer, card, target, _ = task
     kind = card % KINDS
@@ -358,7 +358,7 @@ def affected(t: Table, seat: int, task: tuple[int, ...]) -> list[Sp]:
     return [sp for sp in mine if sp.habitat == target]
 
 
-def fleeing(t: Table, seat: int, position: int, spared: int) -> list[tuple[int, int]]:
+def fleeing(t: MutableState, seat: int, position: int, spared: int) -> list[tuple[int, int]]:
     """Wildfire!: (species, destination) moves open to `seat` from the burning habitat."""
     return [
         (sp.card, to)
@@ -369,7 +369,7 @@ def fleeing(t: Table, seat: int, position: int, spared: int) -> list[tuple[int, 
     ]
 
 
-def resolve_event(t: Table, seat: int, card: int, target: int, spared: int) -> None:
+def resolve_event(t: MutableState, seat: int, card: int, target: int, spared: int) -> None:
     """A revealed event takes effect, then goes to its owner's discard pile. A chosen species or card that has
     left its place meanwhile is skipped (RULINGS.md)."""
     kind = card % KINDS

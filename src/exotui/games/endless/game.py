@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from exotui.engine.protocol import Game, check_setup
+from exotui.engine.working import WorkingCopy
 from exotui.games.endless import rules
 from exotui.games.endless import view as views
 from exotui.games.endless.heuristic import evaluate, rollout_action, search_actions
@@ -42,7 +43,7 @@ class EndlessGame:
     }
 
     @staticmethod
-    def working_copy(state: EndlessState) -> rules.Working:
+    def working_copy(state: EndlessState) -> WorkingCopy:
         return rules.working_copy(state, rollout_action)
 
     def new_game(self, seed: int, players: int = 2, variant: str | None = None) -> EndlessState:

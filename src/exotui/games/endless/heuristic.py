@@ -9,6 +9,7 @@ from typing import Any
 
 from exotui.games.endless import abilities
 from exotui.games.endless.cards import KINDS, PATHOGEN, R_STRATEGIST, SPECIES, VULTURE, WICKED_REFLEXES, is_species
+from exotui.games.endless.mutable import MutableState
 from exotui.games.endless.rules import TURNS, apply
 from exotui.games.endless.state import (
     ASK_REVEAL,
@@ -25,7 +26,6 @@ from exotui.games.endless.state import (
     Exert,
     Pass,
 )
-from exotui.games.endless.table import Table
 from exotui.games.endless.view import determinize
 
 # A lead of SCALE + SCALE_PER_TURN * (turns after this one) projected counters makes a seat e (about 2.7) times as
@@ -73,7 +73,7 @@ def evaluate(state: EndlessState) -> tuple[float, float]:
     terminating = phase < TERMINATION or (phase == TERMINATION and _termination_pending(state))
     values = [0.0, 0.0]
     if state.habitats:
-        t = Table(state)
+        t = MutableState(state)
         for sp in t.all_species():
             owner = sp.owner
             gain: float = abilities.growth(t, sp, True)

@@ -1,7 +1,9 @@
-"""The mutable working copy of an Endless Forms position while `apply` runs the rules on it, and card movements.
+"""A mutable copy of an Endless Forms position, which the rules change, and the card movements.
 
-`Table(state)` copies a frozen state into lists; the rules change the table; `freeze()` makes the next state, so
-the input state is never changed.
+`MutableState(state)` copies a frozen state into lists (`Sp` and `Hab` for the species and habitats in play); the
+rules change it; `freeze()` makes the next state, so the input state is never changed. `apply` runs on one, the
+search's working copy (rules._WorkingCopy, engine/working.py) keeps one, and the views read growth and decline
+through one.
 """
 
 from __future__ import annotations
@@ -62,7 +64,9 @@ class Hab:
         return bits
 
 
-class Table:
+class MutableState:
+    """The whole position, mutable: `EndlessState`'s fields as lists, dicts and `Sp`/`Hab` objects."""
+
     __slots__ = (
         "climate",
         "decks",

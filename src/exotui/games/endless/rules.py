@@ -1,11 +1,12 @@
 """Endless Forms rules: setup, the phases of a turn, the legal decisions and the reducer.
 
 The rules of endless-forms.txt and RULINGS.md section 3 run as a stack of pending steps (state.py). `apply`
-copies the state into a `Table`, answers the decision on top of the stack, then runs steps until one asks a seat
-something with more than one answer (a question with a single answer is answered here, so every logged action is
-a real choice). The one exception is the reveal window: it asks every seat holding a face-down event it may reveal
-from, even when that event allows only a pass, so that being asked tells nobody which event it is (the table
-passes such windows for a person as the person chose; the log never tells a pass). Card texts are in abilities.py.
+copies the state into a `MutableState` (mutable.py), answers the decision on top of the stack, then runs steps
+until one asks a seat something with more than one answer (a question with a single answer is answered here, so
+every logged action is a real choice). The one exception is the reveal window: it asks every seat holding a
+face-down event it may reveal from, even when that event allows only a pass, so that being asked tells nobody
+which event it is (the table passes such windows for a person as the person chose; the log never tells a pass).
+Card texts are in abilities.py.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from exotui.games.endless.cards import (
     is_species,
     main_deck,
 )
+from exotui.games.endless.mutable import ROW, MutableState, Sp
 from exotui.games.endless.state import (
     ASK_DEPLOY,
     ASK_EXERT,
@@ -91,7 +93,6 @@ from exotui.games.endless.state import (
     Stand,
     Task,
 )
-from exotui.games.endless.table import ROW, Sp, Table
 
 HAND: Final = 8
 TURNS: Final = 16
@@ -153,12 +154,12 @@ def new_game(seed: int) -> EndlessState:
 
 def settle(state: EndlessState) -> EndlessState:
     """Run the pending steps of a position built by hand (tests, puzzles) up to its first decision."""
-    t = Table(state)
+    t = MutableState(state)
     _run(t)
     return t.freeze()
 
 
-def _deal_habitats(t: Table) -> None:
+def _deal_habitats(t: MutableState) -> None:
     """The first player's two habitats go to positions 1 and 3, the second player's to 2 and 4 (RULINGS.md)."""
     second = 1 - t.first
     for seat in (t.first, second, t.first, second):
@@ -179,17 +180,17 @@ def legal_actions(state: EndlessState) -> tuple[Any, ...]:
         return last[1]
     if not state.tasks:
         return ()
-    t = Table(state)
+    t = MutableState(state)
     return tuple(_options(t, t.tasks[-1]))
 
 
 # The state `apply` returned last and its legal actions, which `_run` had to compute to stop there: asking for
-# them next (the AI's inner loop, random play) then costs no second copy of the table. One slot, replaced
+# them next (the AI's inner loop, random play) then costs no second mutable copy. One slot, replaced
 # whole, so threads sharing it at worst miss.
 _last_settled: tuple[EndlessState | None, tuple[Any, ...]] = (None, ())
 
 
-def _options(t: Table, task: Task) -> list[Any]:
+def _options(t: MutableState, task: Task) -> list[Any]:
     op, seat = task[0], task[1]
     if op == ASK_MULLIGAN:
         # The next hand must hold at least 1 card: 8 after the first mulligan, then one fewer each time.
@@ -219,7 +220,7 @@ def _options(t: Table, task: Task) -> list[Any]:
     return [Sicken(sp.card) for sp in t.species[seat] if sp.habitat == task[2]]
 
 
-def _deploy_options(t: Table, seat: int) -> list[Any]:
+def _deploy_options(t: MutableState, seat: int) -> list[Any]:
     options: list[Any] = [END_DEPLOY]
     hand = sorted(t.hands[seat])
     if not t.deployed & DEPLOYED_SPECIES:
@@ -244,7 +245,7 @@ def _deploy_options(t: Table, seat: int) -> list[Any]:
     return options
 
 
-def _moves(t: Table, seat: int) -> list[tuple[int, int]]:
+def _moves(t: MutableState, seat: int) -> list[tuple[int, int]]:
     """The Move Phase's moves: one to an adjacent habitat with room (Monarch: any habitat), and the Greater
     Roadrunner's free Zygodactyl move to an adjacent habitat."""
     moves: dict[tuple[int, int], None] = {}
@@ -270,7 +271,7 @@ def apply(state: EndlessState, action: Any) -> EndlessState:
     if not state.tasks:
         raise IllegalAction("the game is over")
     check_action(action, EndlessAction)
-    t = Table(state)
+    t = MutableState(state)
     task = t.tasks[-1]
     last = _last_settled
     options = last[1] if last[0] is state else _options(t, task)
@@ -283,46 +284,47 @@ def apply(state: EndlessState, action: Any) -> EndlessState:
     return after
 
 
-class Working:
-    """The search's mutable copy of a position (engine/working.py): `apply`'s table and steps, copied in once and
-    frozen once, with the decisions each step stops at kept instead of listed again."""
+class _WorkingCopy:
+    """The search's mutable copy of a position (engine/working.py): `apply`'s `MutableState` and steps, copied in
+    once and frozen once, with the decisions each step stops at kept instead of listed again."""
 
-    __slots__ = ("options", "policy", "table")
+    __slots__ = ("options", "policy", "work")
 
     def __init__(self, state: EndlessState, policy: Policy) -> None:
-        t = self.table = Table(state)
+        t = self.work = MutableState(state)
         self.options = tuple(_options(t, t.tasks[-1])) if t.tasks else ()
         self.policy = policy
 
     def current_player(self) -> int | None:
-        tasks = self.table.tasks
+        tasks = self.work.tasks
         return tasks[-1][1] if tasks else None
 
     def legal_actions(self) -> tuple[Any, ...]:
         return self.options
 
     def act(self, action: Any) -> None:
-        t = self.table
+        t = self.work
         _answer(t, t.tasks[-1], action)
         self.options = _run(t)
 
     def playout(self, rng: random.Random, limit: int | None) -> None:
-        t, policy = self.table, self.policy
+        t, policy = self.work, self.policy
         steps = 0
         while steps != limit and t.tasks:
-            # The policy is handed the table where the generic playout hands it the state: it reads the actions.
+            # The policy is handed the mutable state where the generic playout hands it the state: it reads the
+            # actions alone.
             action = policy(t, self.options, rng)
             _answer(t, t.tasks[-1], action)
             self.options = _run(t)
             steps += 1
 
     def freeze(self) -> EndlessState:
-        return self.table.freeze()
+        return self.work.freeze()
 
 
-def working_copy(state: EndlessState, policy: Policy) -> Working:
+def working_copy(state: EndlessState, policy: Policy) -> _WorkingCopy:
     """The search's mutable copy of `state`, playing out with `policy` (the game's `rollout_action`)."""
-    return Working(state, policy)
+    return _WorkingCopy(state, policy)
 
 
 _ASKING: Final = {
@@ -342,7 +344,7 @@ def _shown(action: Any) -> str:
     return f"{type(action).__name__}({fields})"
 
 
-def _run(t: Table) -> tuple[Any, ...]:
+def _run(t: MutableState) -> tuple[Any, ...]:
     """Run pending steps until a seat must choose between two or more answers (returned), or the game ends."""
     tasks = t.tasks
     while tasks:
@@ -364,7 +366,7 @@ def _run(t: Table) -> tuple[Any, ...]:
     return ()
 
 
-def _answer(t: Table, task: Task, action: Any) -> None:
+def _answer(t: MutableState, task: Task, action: Any) -> None:
     """Carry out a seat's answer to the question on top of the stack."""
     op, seat = task[0], task[1]
     kind = type(action)
@@ -414,7 +416,7 @@ def _answer(t: Table, task: Task, action: Any) -> None:
         t.then((CHECK_ZERO, sp.card))
 
 
-def _mulligan(t: Table, seat: int) -> None:
+def _mulligan(t: MutableState, seat: int) -> None:
     t.mulligans[seat] += 1
     # The hand in sorted order, as the frozen state holds it: a working copy's hand is in the order drawn.
     deck = t.decks[seat] + sorted(t.hands[seat])
@@ -424,7 +426,7 @@ def _mulligan(t: Table, seat: int) -> None:
     t.draw(seat, HAND + 1 - t.mulligans[seat] if t.mulligans[seat] > 1 else HAND)
 
 
-def _announce(t: Table, seat: int, action: Any) -> None:
+def _announce(t: MutableState, seat: int, action: Any) -> None:
     """A deployment is announced: the card leaves the hand; the other player may reveal before it resolves."""
     t.take_from_hand(seat, action.card)
     kind = type(action)
@@ -447,7 +449,7 @@ def _announce(t: Table, seat: int, action: Any) -> None:
     t.then((ASK_REVEAL, 1 - seat, AT_ANNOUNCE, -1), deployment, (WINDOW,))
 
 
-def _exert(t: Table, action: Exert) -> None:
+def _exert(t: MutableState, action: Exert) -> None:
     sp = t.find(action.card)
     assert sp is not None
     sp.exerted = True
@@ -467,7 +469,7 @@ def _exert(t: Table, action: Exert) -> None:
         t.then((PREDATION, sp.card, prey.card), (WINDOW,))
 
 
-def _move(t: Table, seat: int, action: Move) -> None:
+def _move(t: MutableState, seat: int, action: Move) -> None:
     sp = t.find(action.card)
     assert sp is not None
     if sp.kind == ROADRUNNER and not t.moves & MOVED_FREE and action.to in abilities.adjacent(sp.habitat):
@@ -478,14 +480,14 @@ def _move(t: Table, seat: int, action: Move) -> None:
     t.then((WINDOW,))
 
 
-def _relocate(t: Table, sp: Sp, to: int) -> None:
+def _relocate(t: MutableState, sp: Sp, to: int) -> None:
     """Any move; an Oryx moved during its owner's Move Phase will decline one less (Invasive Species)."""
     sp.habitat = to
     if sp.kind == ORYX and t.phase == MOVE and sp.owner == t.active and sp.card not in t.migrants:
         t.migrants.append(sp.card)
 
 
-def _reveal(t: Table, action: Reveal, context: int, ref: int) -> None:
+def _reveal(t: MutableState, action: Reveal, context: int, ref: int) -> None:
     """The event leaves the zone; the other player may respond; the last revealed resolves first."""
     seat = action.seat
     t.events[seat] = EMPTY
@@ -498,7 +500,7 @@ def _reveal(t: Table, action: Reveal, context: int, ref: int) -> None:
     t.then(*steps)
 
 
-def _discard_at_zero(t: Table, card: int) -> None:
+def _discard_at_zero(t: MutableState, card: int) -> None:
     sp = t.find(card)
     if sp is not None and sp.population == 0:
         t.discard_species(sp)
@@ -508,7 +510,7 @@ def _discard_at_zero(t: Table, card: int) -> None:
 # Steps run without asking
 
 
-def _phase(t: Table, task: Task) -> None:
+def _phase(t: MutableState, task: Task) -> None:
     phase = task[1]
     if len(task) == 2:
         t.phase = phase
@@ -545,7 +547,7 @@ def _phase(t: Table, task: Task) -> None:
         _termination(t, seat)
 
 
-def _termination(t: Table, seat: int) -> None:
+def _termination(t: MutableState, seat: int) -> None:
     """Pesticides rolls first; stage 1 takes every species' decline at once; then species at 0; then stage 2."""
     abilities.pesticides(t)
     everyone = t.all_species()
@@ -554,7 +556,7 @@ def _termination(t: Table, seat: int) -> None:
     t.then(*((CHECK_ZERO, sp.card) for sp in everyone if sp.population == 0), (PATHOGENS,))
 
 
-def _pathogens(t: Table, task: Task) -> None:
+def _pathogens(t: MutableState, task: Task) -> None:
     seat = t.active
     t.then(
         *(
@@ -566,17 +568,17 @@ def _pathogens(t: Table, task: Task) -> None:
     )
 
 
-def _window(t: Table, task: Task) -> None:
+def _window(t: MutableState, task: Task) -> None:
     """A reveal window: the turn player may reveal first, then the other player."""
     seat = t.active
     t.then((ASK_REVEAL, seat, AT_WINDOW, -1), (ASK_REVEAL, 1 - seat, AT_WINDOW, -1))
 
 
-def _resolve(t: Table, task: Task) -> None:
+def _resolve(t: MutableState, task: Task) -> None:
     abilities.resolve_event(t, task[1], task[2], task[3], task[4])
 
 
-def _deployment(t: Table, task: Task) -> None:
+def _deployment(t: MutableState, task: Task) -> None:
     """An announced deployment resolves if it is still legal; otherwise the card goes back to the hand."""
     _, seat, card, target, source, _ = task
     if is_species(card):
@@ -592,7 +594,7 @@ def _deployment(t: Table, task: Task) -> None:
     t.to_hand_openly(seat, card)
 
 
-def _predation(t: Table, task: Task) -> None:
+def _predation(t: MutableState, task: Task) -> None:
     predator, prey = t.find(task[1]), t.find(task[2])
     if predator is None or prey is None:
         return
@@ -600,7 +602,7 @@ def _predation(t: Table, task: Task) -> None:
     t.then((CHECK_ZERO, prey.card))
 
 
-def _check_zero(t: Table, task: Task) -> None:
+def _check_zero(t: MutableState, task: Task) -> None:
     """A species at 0 goes to the discard pile at once, unless Feign death or Conservation Effort keeps it."""
     card = task[1]
     sp = t.find(card)
@@ -613,7 +615,7 @@ def _check_zero(t: Table, task: Task) -> None:
         t.discard_species(sp)
 
 
-def _wildfire_turn(t: Table, task: Task) -> None:
+def _wildfire_turn(t: MutableState, task: Task) -> None:
     """Wildfire!: each player in turn, the revealer first, moves one species away until none can (RULINGS.md)."""
     _, position, seat, spared = task
     for mover in (seat, 1 - seat):
@@ -622,7 +624,7 @@ def _wildfire_turn(t: Table, task: Task) -> None:
             return
 
 
-def _end_turn(t: Table, task: Task) -> None:
+def _end_turn(t: MutableState, task: Task) -> None:
     t.offroads = [o for o in t.offroads if o.until > t.turn]
     t.droughts.clear()
     t.pesticide.clear()
@@ -635,7 +637,7 @@ def _end_turn(t: Table, task: Task) -> None:
     t.then((TURN,))
 
 
-def _turn(t: Table, task: Task) -> None:
+def _turn(t: MutableState, task: Task) -> None:
     if t.turn == 0:
         _deal_habitats(t)
     t.turn += 1

@@ -32,6 +32,7 @@ from exotui.games.endless.cards import (
     is_event,
     main_deck,
 )
+from exotui.games.endless.mutable import MutableState
 from exotui.games.endless.state import (
     ASK_REVEAL,
     AT_ZERO,
@@ -58,7 +59,6 @@ from exotui.games.endless.state import (
     Sicken,
     Stand,
 )
-from exotui.games.endless.table import Table
 
 SEAT_NAMES = ("North", "South")
 
@@ -325,7 +325,7 @@ def _cause(
     if resolved:
         return f" ({', '.join(card_name(card) for card in resolved)})"
     if lost and terminated:
-        t = Table(before)
+        t = MutableState(before)
         owner_sp = t.find(sp.card)
         active = after.first if before.turn % 2 == 1 else 1 - after.first
         expected = abilities.decline(t, owner_sp, active) if owner_sp is not None else 0

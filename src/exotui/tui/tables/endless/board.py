@@ -40,6 +40,7 @@ from exotui.games.endless.cards import (
     card_text,
 )
 from exotui.games.endless.game import GAME
+from exotui.games.endless.mutable import MutableState
 from exotui.games.endless.rules import TURNS, totals
 from exotui.games.endless.state import (
     ASK_DEPLOY,
@@ -65,7 +66,6 @@ from exotui.games.endless.state import (
     Sicken,
     Stand,
 )
-from exotui.games.endless.table import Table
 from exotui.games.endless.view import SEAT_NAMES, describe
 from exotui.tui.choices import load_choices, save_choices
 from exotui.tui.tables.card_then_answer import CardThenAnswerBoard, Mode
@@ -170,7 +170,7 @@ class Readable(NamedTuple):
 def readable(view: EndlessState, viewer: int | None, labels: Sequence[str]) -> list[Readable]:
     """Every card in sight, in the table's order: the habitats (with their effects and what the row's words mean),
     the species of both sides (with their effects), the hand, the event zones, then the discard piles."""
-    t = Table(view)
+    t = MutableState(view)
     items: list[Readable] = []
     for position, habitat in enumerate(view.habitats):
         _, resources, notes = habitat_lines(t, position)
@@ -299,8 +299,6 @@ class EndlessBoard(CardThenAnswerBoard):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view: EndlessState | None = None
-        self.viewer: int | None = 0
-        self.legal: tuple[Any, ...] = ()
         self.labels = SEAT_NAMES
         self.piles_open = False
         # Which reveal windows ask the person (REVEAL_SETTINGS), remembered with the new game's choices; `armed`: r

@@ -29,8 +29,8 @@ from exotui.games.endless.cards import (
     SPECIES,
     WICKED_REFLEXES,
 )
+from exotui.games.endless.mutable import ROW, MutableState, Sp
 from exotui.games.endless.state import EndlessState
-from exotui.games.endless.table import ROW, Sp, Table
 
 # The names as the columns print them (the full name is in the card text shown on focus).
 SHORT: Final = (
@@ -95,7 +95,7 @@ ABILITIES: Final = {
 }
 
 
-def species_line(t: Table, sp: Sp, width: int) -> str:
+def species_line(t: MutableState, sp: Sp, width: int) -> str:
     """'Coyote       5 3/1e P': name (whole where the cell has room, else in whole words, else short), population,
     X/Y with the bonuses that apply now, e if exerted, effects."""
     grow = abilities.growth(t, sp, True)
@@ -113,7 +113,7 @@ def rows_needed(view: EndlessState, seat: int) -> int:
     return max(1, *counts)
 
 
-def habitat_lines(t: Table, position: int) -> tuple[str, str, str]:
+def habitat_lines(t: MutableState, position: int) -> tuple[str, str, str]:
     """The habitat's name (as it plays: a copy shows the copied name), its resources, its ability and effects."""
     habitat = t.habitats[position]
     identity = habitat.identity
@@ -174,7 +174,7 @@ class HabitatRow(Widget):
         view = self.view
         if view is None or not view.habitats:
             return Content("The habitats are drawn once both opening hands are kept.")
-        t = Table(view)
+        t = MutableState(view)
         width = max(8, self.size.width // ROW)
         cell = width - 1
         name_style = self.get_visual_style("row--name", partial=True)
