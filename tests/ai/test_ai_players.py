@@ -40,6 +40,9 @@ def test_specs_make_players(spec: str, name: str, sees_everything: bool) -> None
         ("mcts:it=0", "bad player 'mcts:it=0': iterations must be at least 1, got 0"),
         ("cheat:s=-1", "bad player 'cheat:s=-1': seconds must be positive and finite, got -1.0"),
         ("greedy:hard", "bad player 'greedy:hard': greedy has no levels"),
+        ("mcts:it=50:deep=3", "bad player 'mcts:it=50:deep=3': a search option is depth=N, c=N, not 'deep=3'"),
+        ("mcts:it=50:depth=2.5", "bad player 'mcts:it=50:depth=2.5': depth must be a whole number, 0 for none"),
+        ("mcts:normal:c=nan", "bad player 'mcts:normal:c=nan': c must be between 0 and 100, not 'nan'"),
     ],
 )
 def test_bad_specs_say_what_is_wrong_in_one_line(spec: str, message: str) -> None:
@@ -53,6 +56,18 @@ def test_iteration_spec_sets_the_budget() -> None:
     player = make_player("mcts:it=50")
     assert isinstance(player, MctsPlayer)
     assert player.decide(TICTACTOE, board("X.. ... ..."), 1).iterations == 50
+
+
+def test_search_options_after_the_budget_change_only_the_search_for_measuring_variants() -> None:
+    player = make_player("mcts:it=50:depth=8:c=1.2")
+    assert isinstance(player, MctsPlayer)
+    assert player.config == SearchConfig(iterations=50, exploration=1.2, playout_depth=8)
+    assert player.decide(TICTACTOE, board("X.. ... ..."), 1).iterations == 50
+    # depth=0 plays out to the end; the level keeps its own play (easy draws, hard searches on every core).
+    easy, hard = make_player("mcts:easy:depth=0"), make_player("mcts:hard:c=0.5")
+    assert isinstance(easy, MctsPlayer) and isinstance(hard, MctsPlayer)
+    assert easy.easy and easy.config.playout_depth is None and easy.config.seconds == 0.25
+    assert hard.processes == make_player("mcts:hard").processes
 
 
 def test_a_forced_decision_is_returned_at_once_even_by_the_hardest_level() -> None:

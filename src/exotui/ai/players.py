@@ -127,9 +127,42 @@ MAX_SECONDS = 60.0
 PLAYOUT_DEPTH = 4
 
 
+# Options a level may add after its budget, for measuring a variant of the search ("it=3000:depth=8"): the
+# playout cut-off (0: play out to the end) and the UCB exploration constant.
+SEARCH_OPTIONS = ("depth", "c")
+
+
 def search_config(level: str | None) -> SearchConfig:
-    """The search budget of a level: a name from LEVELS (default normal), "it=N" iterations or "s=SECONDS"."""
-    level = level or "normal"
+    """The search budget of a level: a name from LEVELS (default normal), "it=N" iterations or "s=SECONDS", then
+    any SEARCH_OPTIONS as ":KEY=VALUE" ("it=3000:depth=8", "normal:c=1.0")."""
+    budget, *options = (level or "normal").split(":")
+    config = _budget(budget or "normal")
+    changes: dict[str, float | int | None] = {}
+    for option in options:
+        key, _, value = option.partition("=")
+        if key not in SEARCH_OPTIONS:
+            raise ValueError(f"a search option is {', '.join(f'{k}=N' for k in SEARCH_OPTIONS)}, not {option!r}")
+        try:
+            number = float(value)
+        except ValueError:
+            raise ValueError(f"{value!r} is not a number") from None
+        if key == "depth":
+            if not (0 <= number <= MAX_ITERATIONS and number == int(number)):
+                raise ValueError(f"depth must be a whole number, 0 for none, not {value!r}")
+            changes["playout_depth"] = int(number) or None
+        elif not 0 <= number <= 100:
+            raise ValueError(f"c must be between 0 and 100, not {value!r}")
+        else:
+            changes["exploration"] = number
+    return msgspec.structs.replace(config, **changes) if changes else config
+
+
+def level_name(level: str | None) -> str:
+    """The level without its search options: "easy" for "easy:depth=8"."""
+    return (level or "normal").partition(":")[0]
+
+
+def _budget(level: str) -> SearchConfig:
     if level in LEVELS:
         return SearchConfig(seconds=LEVELS[level], playout_depth=PLAYOUT_DEPTH)
     key, _, value = level.partition("=")
@@ -154,7 +187,7 @@ def search_config(level: str | None) -> SearchConfig:
 
 def level_processes(level: str | None) -> int:
     """Processes searching each decision: every core for `hard` (root parallelisation), one otherwise."""
-    return (os.cpu_count() or 1) if level == "hard" else 1
+    return (os.cpu_count() or 1) if level_name(level) == "hard" else 1
 
 
 class MctsPlayer:
@@ -258,7 +291,7 @@ PLAYER_KINDS: dict[str, Callable[[str | None, int], Player]] = {
         search_config(level),
         seed,
         processes=level_processes(level),
-        easy=level == EASY,
+        easy=level_name(level) == EASY,
         level=level or "normal",
     ),
     "cheat": lambda level, seed: MctsPlayer(
@@ -267,7 +300,7 @@ PLAYER_KINDS: dict[str, Callable[[str | None, int], Player]] = {
         seed,
         True,
         level_processes(level),
-        level == EASY,
+        level_name(level) == EASY,
     ),
 }
 
