@@ -201,9 +201,9 @@ class Person:
         self.writer.close()
 
 
-def near_the_end(seed: int, left: int) -> list[object]:
-    """The actions of a random ExoFauna game but its last `left` decisions."""
-    game = games.get("exofauna")
+def near_the_end(seed: int, left: int, game_id: str = "exofauna") -> list[object]:
+    """The actions of a random two-player game (ExoFauna unless told) but its last `left` decisions."""
+    game = games.get(game_id)
     chooser = random.Random(seed)
     state, actions = game.new_game(seed, 2, None), []
     while game.current_player(state) is not None:
@@ -214,15 +214,20 @@ def near_the_end(seed: int, left: int) -> list[object]:
 
 
 def table_on_disk(
-    data: Path, name: str, holders: Sequence[str], saves: Sequence[Path], actions: Sequence[object]
+    data: Path,
+    name: str,
+    holders: Sequence[str],
+    saves: Sequence[Path],
+    actions: Sequence[object],
+    game_id: str = "exofauna",
 ) -> Path:
-    """An ExoFauna table in progress as a server leaves it, seed 5: its save, and the seating that gives each
-    identity in `holders` its seat (Blue, then Yellow) and its saves directory."""
+    """A table of two in progress (ExoFauna unless told) as a server leaves it, seed 5: its save, and the seating that
+    gives each identity in `holders` its seat (Blue, then Yellow) and its saves directory."""
     directory = data / "tables" / name
     directory.mkdir(parents=True)
-    path = directory / "exofauna-test.exosave"
+    path = directory / f"{game_id}-test.exosave"
     seats = [Seat("Blue (alice)", "human"), Seat("Yellow (bob)", "human")]
-    record = GameRecord.new(path, games.get("exofauna"), 5, seats)
+    record = GameRecord.new(path, games.get(game_id), 5, seats)
     record.save()
     for action in actions:
         record.append(action)

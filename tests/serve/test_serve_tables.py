@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from exotui import games
-from exotui.engine.protocol import public_view
+from exotui.engine.protocol import interlude, public_view
 from exotui.engine.records import load, read_header
 from exotui.measure.serve import table_game
 from exotui.play.session import GameSession, Told
@@ -398,6 +398,40 @@ def test_the_table_app_asks_for_a_rematch_says_who_is_awaited_and_draws_the_new_
                 assert ("Watching table direct." in status_text(app)) is not seated
             for person in others:
                 person.leave()
+
+    asyncio.run(scenario())
+
+
+def test_a_scored_invasion_stays_on_the_table_apps_board_until_enter_as_in_the_app(tmp_path):
+    """Raging Rodents' scored invasion (the game's `interlude`) reaches the table app with the Show after it: the
+    board keeps it on show until Enter, as the app's game screen does; it was drawn over by the next deal at once."""
+    game = games.get("rodents")
+    actions = near_the_end(seed=5, left=1, game_id="rodents")
+    states = [game.new_game(5, 2)]
+    for action in actions:
+        states.append(game.apply(states[-1], action))
+    index = next(n for n, action in enumerate(actions) if interlude(game, states[n], action, states[n + 1]))
+    scoring, seat = actions[index], game.current_player(states[index])
+    # Whoever makes the scoring decision plays over the wire; the other sits at the table app.
+    holders = ["alice", "bob"] if seat == 0 else ["bob", "alice"]
+    table_on_disk(tmp_path, "direct", holders, [tmp_path / "alice", tmp_path / "bob"], actions[:index], "rodents")
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            alice = await Person.join(socket, "alice", tmp_path / "alice")
+            app = TableApp(socket, wire.Join("bob", "bob", str(tmp_path / "bob")), "direct")
+            async with app.run_test(size=(80, 24)) as pilot:
+                await eventually(lambda: isinstance(app.screen, TableScreen) and app.screen.query_one(Board).display)
+                await alice.next(wire.Show)
+                await alice.send(wire.Decide(msgspec.msgpack.encode(scoring)))
+                paused = "Invasion 1 is scored: Enter or Space deals invasion 2."
+                await eventually(lambda: status_text(app) == paused, what="for the scored invasion")
+                board = app.screen.query_one(Board)
+                assert board.view is not None and board.view.invasion == 1
+                await pilot.press("enter")
+                await settle(pilot)
+                assert board.view.invasion == 2 and status_text(app) != paused
+            alice.leave()
 
     asyncio.run(scenario())
 

@@ -40,7 +40,7 @@ import msgspec
 
 from exotui import games
 from exotui.ai.players import UnknownPlayer, make_player
-from exotui.engine.protocol import GameSetupError, public_view, seat_names
+from exotui.engine.protocol import GameSetupError, has_interludes, interlude, public_view, seat_names
 from exotui.engine.records import BadSave, GameRecord, SavingOff, Seat, write_atomic
 from exotui.engine.result import result_headline, result_of
 from exotui.engine.savedir import SUFFIX
@@ -109,6 +109,9 @@ class Table:
         # The log as each seat (None: every seat) reads it, kept as the game goes: told again from the seed after
         # every decision, for every person, it cost the table time that grew with the square of the game's length.
         self.stories: dict[int | None, list[Told]] = {}
+        # The positions between decisions worth a pause (the game's `interlude`: Raging Rodents' scored invasions), by
+        # the index of the action that reached them; None until first asked (a table resumed from its save).
+        self.interludes: dict[int, Any] | None = None
         # Once the game is over: the seats that asked for a rematch (None: the game is not over).
         self.agreed: set[int] | None = None
         self.done = asyncio.Event()
@@ -410,6 +413,7 @@ class Table:
             await self.everyone(wire.Refused(f"This table's game cannot be saved: {exc}"))
         self.started = True
         self.stories = {}
+        self.interludes = None
         for person in self.people:
             person.told = None
         await self.after_action()
@@ -437,6 +441,27 @@ class Table:
         session.apply(action)
         for seat, story in self.stories.items():
             story.append(session.told(before, action, session.state, seat))
+        if self.interludes is not None:
+            position = interlude(session.game, before, action, session.state)
+            if position is not None:
+                self.interludes[len(session.actions) - 1] = position
+
+    def interlude_positions(self) -> dict[int, Any]:
+        """The game's interludes so far, by the index of the action that reached each; replayed from the seed once."""
+        session = self.session
+        assert session is not None
+        if self.interludes is None:
+            self.interludes = {}
+            if has_interludes(session.game):
+                game = session.game
+                state = game.new_game(session.seed, len(session.seats), session.variant)
+                for index, action in enumerate(session.actions):
+                    after = game.apply(state, action)
+                    position = interlude(game, state, action, after)
+                    if position is not None:
+                        self.interludes[index] = position
+                    state = after
+        return self.interludes
 
     def story(self, seat: int | None) -> list[Told]:
         """Every decision so far as the log tells it to `seat` (None: what every seat sees)."""
@@ -583,11 +608,16 @@ class Table:
         whole = person.told is None
         start = person.told or 0
         person.told = len(story)
-        if seat is not None:
-            view = game.view(session.state, seat)
-        else:
-            # The board draws it from no seat: every hand as everyone sees it.
-            view = public_view(game, session.state, len(session.seats))
+
+        def seen(state: Any) -> Any:
+            # The board draws a spectator's from no seat: every hand as everyone sees it.
+            return game.view(state, seat) if seat is not None else public_view(game, state, len(session.seats))
+
+        view = seen(session.state)
+        positions = self.interlude_positions()
+        interludes = [
+            msgspec.msgpack.encode(seen(positions[index])) for index in range(start, len(story)) if index in positions
+        ]
         deciding = session.deciding
         labels = self.labels()
         if deciding is None:
@@ -617,6 +647,7 @@ class Table:
                 whole,
                 status,
                 session.opening() if whole else (),
+                interludes,
             ),
         )
 

@@ -208,6 +208,10 @@ class TableScreen(Screen[None]):
         view = msgspec.msgpack.decode(show.view, type=self.game.state_type)
         deciding_here = show.viewer is not None and show.deciding == show.viewer
         legal = self.game.legal_actions(view) if deciding_here else ()
+        # Before the position after them, as the game screen does: a new one stays on show until the person goes on
+        # (a whole story, as on joining, is only noted).
+        for interlude in show.interludes:
+            board.interlude(msgspec.msgpack.decode(interlude, type=self.game.state_type), not show.whole)
         board.show(view, show.viewer, legal, show.labels)
         board.tell(show.opening)
         for turn, sentence, events in show.log:

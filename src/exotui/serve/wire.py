@@ -98,6 +98,9 @@ class Show(msgspec.Struct, tag=True, frozen=True):
     status: str
     # What the setup did before the first decision (the game's `opening`), sent with a `whole` Show.
     opening: tuple[str, ...] = ()
+    # The positions reached between the decisions of `log` worth a pause (the game's `interlude`: Raging Rodents'
+    # scored invasions), each in your view; the table keeps a new one on show until you go on, as the app does.
+    interludes: list[bytes] = []
 
 
 class End(msgspec.Struct, tag=True, frozen=True):
