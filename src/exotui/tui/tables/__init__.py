@@ -8,15 +8,19 @@ at the generic table (`tables/generic/`), from its legal actions and their descr
 from __future__ import annotations
 
 import importlib
+from abc import ABCMeta, abstractmethod
 from collections.abc import Sequence
+from enum import Enum
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
 from textual.binding import Binding, BindingType
 from textual.message import Message
+from textual.message_pump import _MessagePumpMeta
 from textual.widget import Widget
 
 from exotui import games
+from exotui.engine.protocol import Game
 from exotui.tui.widgets.game_log import GameLog
 
 # game id -> the package of its table, exporting a `BOARD` class; imported on first use so start-up stays fast.
@@ -49,8 +53,44 @@ def table_keys(move: str = "move({x}, {y})") -> list[Binding]:
     ]
 
 
-class Board(Widget):
-    """The base of every game's board. Every board scrolls its log (a `GameLog`) with PgUp and PgDn."""
+def seat_word(labels: Sequence[str], seat: int) -> str:
+    """The label of `seat`, or "Seat 3" past the labels given."""
+    return labels[seat] if seat < len(labels) else f"Seat {seat + 1}"
+
+
+class Mode(Enum):
+    """What a board's keys do now. WAIT and PAUSE are every board's; the others are named by the tables using them."""
+
+    WAIT = "wait"  # not the viewer's decision (Cryptid: the cursor still moves, to read the map)
+    PAUSE = "pause"  # a position kept on the table until the person continues (Enter or Space): Rodents' scoring
+    # A hand card and then what becomes of it (ExoFauna; Raging Rodents and Endless Forms, `card_then_answer`).
+    CARD = "card"  # choosing a hand card (or the choice after the hand)
+    TARGET = "target"  # what becomes of the chosen card (ExoFauna: Tunnel's empty space of the other hole)
+    LIST = "list"  # any other decision: one list of answers
+    # ExoFauna.
+    SPACE = "space"  # an Action: choosing the space for the chosen card
+    PROMPT = "prompt"  # any other decision: choosing one of the listed answers
+    # Tunnel, whose answers can be more than the keys: the organism on the board, then its square, as a Board Game
+    # Arena player clicks the piece and then its target (the key 1 declines).
+    ORGANISM = "organism"  # which organism of this hole moves
+    # EXO n°2.
+    TOKEN = "token"  # choosing a planet in the Universe
+    SQUARE = "square"  # choosing the square of the chosen planet
+    # Cryptid.
+    MAP = "map"  # choosing a space
+    CHOICES = "choices"  # choosing among the decisions listed in the prompt
+
+
+class _BoardMeta(ABCMeta, _MessagePumpMeta):
+    """Textual's widgets have a metaclass of their own; an abstract widget needs one deriving from both."""
+
+
+class Board(Widget, metaclass=_BoardMeta):
+    """The base of every game's board. Every board scrolls its log (a `GameLog`) with PgUp and PgDn.
+
+    A board keeps what it was last shown (`view`, `viewer`, `legal`, `labels`) and its `mode`; a key that decides
+    while the viewer does not decide (WAIT) is told why on the status line (`_waiting`).
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("pageup", "scroll_log(-1)", "log", key_display="PgUp/Dn"),
@@ -63,6 +103,20 @@ class Board(Widget):
     # set by the SSH table's app) refuses the others and leaves them out of the footer (`check_action`).
     WATCHING: ClassVar[frozenset[str]] = frozenset({"scroll_log"})
     watching = False
+    # The game this board plays.
+    GAME: ClassVar[Game[Any, Any]]
+    # The status line's words for a key pressed while another seat decides: "<NOT_YOURS>: Yellow is deciding.
+    # <STILL_WORKS>"
+    NOT_YOURS: ClassVar[str] = "Not your decision"
+    STILL_WORKS: ClassVar[str] = "Help (?) and quit (q) still work."
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view: Any = None
+        self.viewer: int | None = 0
+        self.legal: tuple[Any, ...] = ()
+        self.labels: tuple[str, ...] = ()
+        self.mode = Mode.WAIT
 
     class Decided(Message):
         """The player chose `action` (one of the legal actions the board was shown)."""
@@ -78,13 +132,13 @@ class Board(Widget):
             super().__init__()
             self.text = text
 
+    @abstractmethod
     def show(self, view: Any, viewer: int | None, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
         """Draw `view` as `viewer` sees it; `legal` is empty unless the viewer decides now.
 
         `viewer` None is a spectator, shown the public view (every seat's hidden parts hidden): every hand is drawn
         as everyone sees it (its size, the cards seen going in), with no "your" and no prompt; `legal` is empty.
         """
-        raise NotImplementedError
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action in self.WATCHING or not self.watching
@@ -94,6 +148,19 @@ class Board(Widget):
         reveal window their setting passes), or None when they are asked. The game screen plays it instead of
         handing the keyboard over in hot-seat just to pass."""
         return None
+
+    def _notice(self, text: str) -> None:
+        self.post_message(self.Notice(text))
+
+    def _waiting(self) -> bool:
+        """True when a key that decides does nothing now (WAIT: another seat decides, or the game is over); the
+        status line says who decides."""
+        if self.mode is not Mode.WAIT:
+            return False
+        seat = self.GAME.current_player(self.view) if self.view is not None else None
+        name = "nobody (the game is over)" if seat is None else seat_word(self.labels, seat)
+        self._notice(f"{self.NOT_YOURS}: {name} is deciding. {self.STILL_WORKS}")
+        return True
 
     def log_decision(self, turn: int, sentence: str) -> None:
         """Add a described decision to the board's log, under its turn. (Not `log`: that is Textual's logger.)"""

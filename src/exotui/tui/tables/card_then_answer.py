@@ -8,22 +8,13 @@ board ends its BINDINGS with `answer_bindings("pick")`, so that the footer lists
 
 from __future__ import annotations
 
-from enum import Enum
+from abc import abstractmethod
 from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
-from exotui.engine.protocol import Game
-from exotui.tui.tables import Board, table_keys
+from exotui.tui.tables import Board, Mode, table_keys
 from exotui.tui.widgets.prompt import too_few
-
-
-class Mode(Enum):
-    WAIT = "wait"  # not the viewer's decision
-    CARD = "card"  # choosing a hand card (or the choice after the hand)
-    TARGET = "target"  # what becomes of the chosen card
-    LIST = "list"  # any other decision: one list of answers
-    PAUSE = "pause"  # a position kept on the table until the person continues (Enter or Space): Rodents' scoring
 
 
 class CardThenAnswerBoard(Board):
@@ -34,9 +25,6 @@ class CardThenAnswerBoard(Board):
         Binding("enter,space", "continue", "continue", key_display="⏎"),
     ]
 
-    GAME: ClassVar[Game]
-    # The start of the line told when a key is pressed while another seat decides.
-    NOT_YOURS: ClassVar[str] = "Not your decision"
     # What Esc says in the hand, where there is nothing to go back to.
     NOTHING_BEFORE_CARD: ClassVar[str] = "Nothing to go back to: pick a hand card."
 
@@ -44,29 +32,24 @@ class CardThenAnswerBoard(Board):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.view: Any = None
-        self.labels: tuple[str, ...] = ()
-        self.mode = Mode.WAIT
         self.item = 0  # the hand card (or the choice after the hand) under the cursor in CARD
         self.option = 0  # the answer under the cursor in TARGET and LIST
 
+    @abstractmethod
     def _item_count(self) -> int:
         """How many items CARD mode offers: the hand cards and the choices after them."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _choices(self) -> list[tuple[Any, str]]:
         """The answers of TARGET or LIST mode, each with its sentence; empty in the other modes."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _take_item(self) -> None:
         """The item under the cursor was chosen: decide, or go on to its answers (TARGET)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _draw(self) -> None:
-        raise NotImplementedError
-
-    def _notice(self, text: str) -> None:
-        self.post_message(self.Notice(text))
+        """Draw the table and the prompt for the mode and cursors."""
 
     def _paused(self) -> str:
         """What the table shows in PAUSE and which key goes on, for a key that does nothing there."""
@@ -89,16 +72,11 @@ class CardThenAnswerBoard(Board):
             self._continue()
 
     def _waiting(self) -> bool:
+        # In PAUSE, a key that decides says how to go on.
         if self.mode is Mode.PAUSE:
             self._notice(self._paused())
             return True
-        if self.mode is Mode.WAIT:
-            assert self.view is not None
-            seat = self.GAME.current_player(self.view)
-            name = "nobody (the game is over)" if seat is None else self.labels[seat]
-            self._notice(f"{self.NOT_YOURS}: {name} is deciding. Help (?) and quit (q) still work.")
-            return True
-        return False
+        return super()._waiting()
 
     def action_move(self, columns: int, rows: int) -> None:
         if self._waiting():

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from enum import Enum
 from typing import Any, ClassVar, Final
 
 from textual.app import ComposeResult
@@ -22,8 +21,9 @@ from textual.widgets import Static
 
 from exotui.games.cryptid.board import clue_masks, space, space_name
 from exotui.games.cryptid.cards import CLUES, HINTS, HOUSE_NOTE, POSITIVE_CLUES
+from exotui.games.cryptid.game import GAME
 from exotui.games.cryptid.levels import Reasoning, possible_clues
-from exotui.games.cryptid.rules import colour_count, colours_of, cubed, current_player
+from exotui.games.cryptid.rules import colour_count, colours_of, cubed
 from exotui.games.cryptid.state import (
     ANSWER,
     OPENING,
@@ -37,7 +37,7 @@ from exotui.games.cryptid.state import (
     Search,
 )
 from exotui.games.cryptid.view import COLOUR_NAMES, describe
-from exotui.tui.tables import Board, table_keys
+from exotui.tui.tables import Board, Mode, table_keys
 from exotui.tui.tables.cryptid.hex_map import HexMap, step
 from exotui.tui.tables.cryptid.players import Players
 from exotui.tui.tables.cryptid.space_panel import SpacePanel
@@ -55,12 +55,6 @@ ROOMY: Final = 140
 
 # How `view.describe` tells an opening cube ("Red places an opening cube on A1."), which the log tells apart.
 OPENING_WORDS: Final = " opening cube on "
-
-
-class Mode(Enum):
-    WAIT = "wait"  # not the viewer's decision: the cursor still moves, to read the map
-    MAP = "map"  # choosing a space
-    CHOICES = "choices"  # choosing among the decisions listed in the prompt
 
 
 # The help screen's width at 80 columns, less its padding: prose is wrapped to it, so no line breaks raggedly.
@@ -167,15 +161,14 @@ class CryptidBoard(Board):
         Binding("a", "aid", "aid"),
     ]
 
+    GAME = GAME
+    STILL_WORKS = "The arrows still move over the map."
+
     can_focus = True
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view: CryptidState | None = None
-        self.viewer: int | None = 0
-        self.legal: tuple[Any, ...] = ()
-        self.labels: tuple[str, ...] = ()
-        self.mode = Mode.WAIT
         self.cursor = CENTRE
         self.choices: tuple[Any, ...] = ()
         self.option = 0
@@ -335,18 +328,6 @@ class CryptidBoard(Board):
 
     # ---------------------------------------------------------------------------------------------------------
     # Keys
-
-    def _notice(self, text: str) -> None:
-        self.post_message(self.Notice(text))
-
-    def _waiting(self) -> bool:
-        if self.mode is Mode.WAIT:
-            assert self.view is not None
-            seat = current_player(self.view)
-            name = "nobody (the game is over)" if seat is None else self.labels[seat]
-            self._notice(f"Not your decision: {name} is deciding. The arrows still move over the map.")
-            return True
-        return False
 
     def action_move(self, columns: int, rows: int) -> None:
         if self.mode is Mode.CHOICES:

@@ -9,7 +9,6 @@ go to show the points it would score there, as the rules count them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
 from typing import Any, ClassVar, Final
 
 from textual.app import ComposeResult
@@ -29,7 +28,7 @@ from exotui.games.exo2.rules import (
 )
 from exotui.games.exo2.state import Exo2State, Take
 from exotui.games.exo2.view import SEAT_NAMES, per_feature, where
-from exotui.tui.tables import Board, table_keys
+from exotui.tui.tables import Board, Mode, table_keys
 from exotui.tui.tables.exo2.galaxy import Galaxy, Square, scoring_squares
 from exotui.tui.tables.exo2.planet import full_text
 from exotui.tui.tables.exo2.score_panel import ScorePanel
@@ -41,12 +40,6 @@ from exotui.tui.widgets.prompt import Prompt
 MOST_PLAYERS: Final = max(GAME.player_counts)
 # A final Galaxy's title, after the seat: how its planets in no line that scored are drawn.
 SCORED: Final = " · lowercase scored nothing"
-
-
-class Mode(Enum):
-    WAIT = "wait"  # not the viewer's decision
-    TOKEN = "token"  # choosing a planet in the Universe
-    SQUARE = "square"  # choosing the square of the chosen planet
 
 
 def scored(points: Sequence[int]) -> str:
@@ -104,15 +97,17 @@ class Exo2Board(Board):
         *(Binding(str(number), f"pick({number})", show=False) for number in range(2, 10)),
     ]
 
+    GAME = GAME
+    NOT_YOURS = "Not your turn"
+
     can_focus = True
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view: Exo2State | None = None
-        self.viewer = 0
+        self.viewer: int = 0
         self.legal: tuple[Take, ...] = ()
-        self.labels: tuple[str, ...] = SEAT_NAMES
-        self.mode = Mode.WAIT
+        self.labels = SEAT_NAMES
         # Index of the chosen planet among the available ones, left to right (its number key minus 1).
         self.token_index = 0
         self.cursor: Square = STAR
@@ -261,18 +256,6 @@ class Exo2Board(Board):
 
     # ---------------------------------------------------------------------------------------------------------
     # Keys
-
-    def _notice(self, text: str) -> None:
-        self.post_message(self.Notice(text))
-
-    def _waiting(self) -> bool:
-        if self.mode is Mode.WAIT:
-            assert self.view is not None
-            seat = current_player(self.view)
-            name = "nobody (the game is over)" if seat is None else self.labels[seat]
-            self._notice(f"Not your turn: {name} is deciding. Help (?) and quit (q) still work.")
-            return True
-        return False
 
     def action_move(self, columns: int, rows: int) -> None:
         if self._waiting():

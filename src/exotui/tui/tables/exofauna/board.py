@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from enum import Enum
 from typing import Any, ClassVar, Final
 
 import msgspec
@@ -31,6 +30,7 @@ from exotui.games.exofauna.cards import (
     card_name,
     organism_of,
 )
+from exotui.games.exofauna.game import GAME
 from exotui.games.exofauna.rules import ACTIONS_PER_TURN, HAND_SIZE, SAFETY_TURNS
 from exotui.games.exofauna.state import (
     ACTION,
@@ -59,7 +59,7 @@ from exotui.games.exofauna.state import (
     Tunnel,
 )
 from exotui.games.exofauna.view import SEAT_NAMES, describe
-from exotui.tui.tables import Board, table_keys
+from exotui.tui.tables import Board, Mode, table_keys
 from exotui.tui.tables.exofauna.action_tracker import ActionTracker
 from exotui.tui.tables.exofauna.claimed import Claimed
 from exotui.tui.tables.exofauna.deck import Deck
@@ -79,17 +79,6 @@ TALL_TABLE: Final = 34
 # The board's rows under which the hand is one line even while a card is chosen (the prompt shows the card under
 # the cursor in full): 22 at 80x24.
 SHORT_TABLE: Final = 26
-
-
-class Mode(Enum):
-    WAIT = "wait"  # not the viewer's decision
-    CARD = "card"  # an Action: choosing the card
-    SPACE = "space"  # an Action: choosing the space for the chosen card
-    PROMPT = "prompt"  # any other decision: choosing one of the listed answers
-    # Tunnel, whose answers can be more than the keys: the organism on the board, then its square, as a Board Game
-    # Arena player clicks the piece and then its target (the key 1 declines).
-    ORGANISM = "organism"  # which organism of this hole moves
-    TARGET = "target"  # to which empty space of the other hole
 
 
 class Touched(msgspec.Struct, frozen=True):
@@ -234,16 +223,15 @@ class ExoFaunaBoard(Board):
         *answer_bindings("pick"),
     ]
 
+    GAME = GAME
+
     can_focus = True
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view: ExoState | None = None
-        self.viewer: int | None = 0
-        self.legal: tuple[Any, ...] = ()
-        self.labels: tuple[str, ...] = SEAT_NAMES
+        self.labels = SEAT_NAMES
         self.last_teller = ""
-        self.mode = Mode.WAIT
         self.card_index = 0
         self.cursor = (0, 1)  # (row, column) on the 3x6 grid
         self.option = 0
@@ -536,16 +524,6 @@ class ExoFaunaBoard(Board):
 
     # ---------------------------------------------------------------------------------------------------------
     # Keys
-
-    def _notice(self, text: str) -> None:
-        self.post_message(self.Notice(text))
-
-    def _waiting(self) -> bool:
-        if self.mode is Mode.WAIT:
-            name = self.labels[self.view.player] if self.view is not None else "the other player"
-            self._notice(f"Not your decision: {name} is deciding. Help (?) and quit (q) still work.")
-            return True
-        return False
 
     def action_move(self, rows: int, columns: int) -> None:
         if self._waiting():

@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from exotui.engine import protocol
 from exotui.engine.protocol import Game
-from exotui.tui.tables import Board, table_keys
+from exotui.tui.tables import Board, Mode, seat_word, table_keys
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt, answer_bindings, answer_keys, too_few
@@ -35,10 +35,6 @@ KEYS_HELP: Final = "\n".join(
         "This game has no table of its own yet: its position is told in words and every legal decision is listed.",
     ]
 )
-
-
-def seat_word(labels: Sequence[str], seat: int) -> str:
-    return labels[seat] if seat < len(labels) else f"Seat {seat + 1}"
 
 
 def matching(answers: Sequence[str], text: str | None) -> tuple[int, ...]:
@@ -69,8 +65,6 @@ def state_lines(game: Game, view: Any, labels: Sequence[str]) -> list[str]:
 class GenericBoard(Board):
     """The base of every game's generic table; `table_for(game)` makes the subclass bound to one game."""
 
-    GAME: ClassVar[Game]
-
     BINDINGS: ClassVar[list[BindingType]] = [
         *table_keys(),
         *answer_bindings("pick"),
@@ -82,10 +76,6 @@ class GenericBoard(Board):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.view: Any = None
-        self.viewer: int | None = 0
-        self.legal: tuple[Any, ...] = ()
-        self.labels: tuple[str, ...] = ()
         self.answers: tuple[str, ...] = ()
         # The text typed after "/" (None: no filter), and the answers that contain it, as indices in `legal`.
         self.filter: str | None = None
@@ -107,6 +97,7 @@ class GenericBoard(Board):
         if view != self.view:
             self.option, self.filter = 0, None
         self.view, self.viewer, self.legal, self.labels = view, viewer, tuple(legal), tuple(seat_labels)
+        self.mode = Mode.LIST if self.legal else Mode.WAIT
         self.answers = tuple(game.describe(view, action) for action in self.legal)
         self.query_one("#generic-state", Static).update("\n".join(state_lines(game, view, self.labels)))
         self._narrow()
@@ -164,14 +155,6 @@ class GenericBoard(Board):
     # ---------------------------------------------------------------------------------------------------------
     # Keys
 
-    def _waiting(self) -> bool:
-        if self.legal:
-            return False
-        seat = self.GAME.current_player(self.view) if self.view is not None else None
-        name = "nobody (the game is over)" if seat is None else seat_word(self.labels, seat)
-        self.post_message(self.Notice(f"Not your decision: {name} is deciding. Help (?) and quit (q) still work."))
-        return True
-
     def action_move(self, columns: int, rows: int) -> None:
         if self._waiting() or not self.shown:
             return
@@ -185,7 +168,7 @@ class GenericBoard(Board):
         if number > len(self.shown):
             count = len(self.shown)
             text = too_few(count) if self.filter is None else f"Only {containing(count, self.filter)}."
-            self.post_message(self.Notice(text))
+            self._notice(text)
             return
         self.option = number - 1
         self.action_choose()
@@ -194,7 +177,7 @@ class GenericBoard(Board):
         if self._waiting():
             return
         if not self.shown:
-            self.post_message(self.Notice(f"{containing(0, self.filter or '')}: Backspace corrects it, Esc shows all."))
+            self._notice(f"{containing(0, self.filter or '')}: Backspace corrects it, Esc shows all.")
             return
         self.post_message(self.Decided(self.legal[self.shown[self.option]]))
 
@@ -205,7 +188,7 @@ class GenericBoard(Board):
             self.filter = None
             self._narrow()
             return
-        self.post_message(self.Notice("Nothing to go back to: every answer here is a whole decision."))
+        self._notice("Nothing to go back to: every answer here is a whole decision.")
 
     def action_filter(self) -> None:
         if self._waiting():

@@ -187,8 +187,6 @@ class RodentsBoard(CardThenAnswerBoard):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view: RodentsState | None = None
-        self.viewer: int | None = 0
-        self.legal: tuple[Any, ...] = ()
         # The last position the table was given (show's arguments): shown once the person continues from a pause.
         self.given: tuple[Any, ...] | None = None
         # Per invasion scored, the points of each collection, for the end box (result_details).
