@@ -40,7 +40,7 @@ def test_specs_make_players(spec: str, name: str, sees_everything: bool) -> None
         ("mcts:it=0", "bad player 'mcts:it=0': iterations must be at least 1, got 0"),
         ("cheat:s=-1", "bad player 'cheat:s=-1': seconds must be positive and finite, got -1.0"),
         ("greedy:hard", "bad player 'greedy:hard': greedy has no levels"),
-        ("mcts:it=50:deep=3", "bad player 'mcts:it=50:deep=3': a search option is depth=N, c=N, not 'deep=3'"),
+        ("mcts:it=50:deep=3", "bad player 'mcts:it=50:deep=3': a search option is depth=N, c=N, it=N, not 'deep=3'"),
         ("mcts:it=50:depth=2.5", "bad player 'mcts:it=50:depth=2.5': depth must be a whole number, 0 for none"),
         ("mcts:normal:c=nan", "bad player 'mcts:normal:c=nan': c must be between 0 and 100, not 'nan'"),
     ],
@@ -68,6 +68,12 @@ def test_search_options_after_the_budget_change_only_the_search_for_measuring_va
     assert isinstance(easy, MctsPlayer) and isinstance(hard, MctsPlayer)
     assert easy.easy and easy.config.playout_depth is None and easy.config.seconds == 0.25
     assert hard.processes == make_player("mcts:hard").processes
+    # it=N in place of the level's time: easy's draw after a fixed search, whatever the load; a game's own way of
+    # playing a level (level_play) reads the level without its options.
+    counted = make_player("mcts:easy:it=40")
+    assert isinstance(counted, MctsPlayer)
+    assert counted.easy and counted.level == "easy"
+    assert counted.config == SearchConfig(iterations=40, playout_depth=4)
 
 
 def test_a_forced_decision_is_returned_at_once_even_by_the_hardest_level() -> None:

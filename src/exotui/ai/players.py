@@ -128,8 +128,9 @@ PLAYOUT_DEPTH = 4
 
 
 # Options a level may add after its budget, for measuring a variant of the search ("it=3000:depth=8"): the
-# playout cut-off (0: play out to the end) and the UCB exploration constant.
-SEARCH_OPTIONS = ("depth", "c")
+# playout cut-off (0: play out to the end), the UCB exploration constant, and an iteration budget in place of the
+# level's time ("easy:it=1500": easy's draw after 1,500 iterations, whatever the machine's load).
+SEARCH_OPTIONS = ("depth", "c", "it")
 
 
 def search_config(level: str | None) -> SearchConfig:
@@ -146,7 +147,9 @@ def search_config(level: str | None) -> SearchConfig:
             number = float(value)
         except ValueError:
             raise ValueError(f"{value!r} is not a number") from None
-        if key == "depth":
+        if key == "it":
+            changes["iterations"], changes["seconds"] = _budget(option).iterations, None
+        elif key == "depth":
             if not (0 <= number <= MAX_ITERATIONS and number == int(number)):
                 raise ValueError(f"depth must be a whole number, 0 for none, not {value!r}")
             changes["playout_depth"] = int(number) or None
@@ -209,7 +212,8 @@ class MctsPlayer:
         level: str | None = None,
     ) -> None:
         self.name = name
-        # The level as typed ("normal", "it=300"), for the game's `level_play` hook; None: always search.
+        # The level as typed without its search options ("normal", "it=300"), for the game's `level_play` hook;
+        # None: always search.
         self.level = level
         self.config = config
         self.sees_everything = sees_everything
@@ -292,7 +296,7 @@ PLAYER_KINDS: dict[str, Callable[[str | None, int], Player]] = {
         seed,
         processes=level_processes(level),
         easy=level_name(level) == EASY,
-        level=level or "normal",
+        level=level_name(level),
     ),
     "cheat": lambda level, seed: MctsPlayer(
         f"cheat:{level or 'normal'}",
