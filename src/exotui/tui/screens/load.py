@@ -72,14 +72,6 @@ class DeleteScreen(ConfirmScreen, inherit_bindings=False):
 
 
 class LoadScreen(Screen[None]):
-    DEFAULT_CSS = """
-    #load-title { height: 1; padding: 0 1; text-style: bold; color: $accent; }
-    #saves { height: 1fr; }
-    #load-empty { display: none; height: 1fr; padding: 1 2; color: $text-muted; }
-    LoadScreen.-empty #saves { display: none; }
-    LoadScreen.-empty #load-empty { display: block; }
-    #load-status { height: 1; padding: 0 1; background: $boost; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: before the table's own Enter, so the footer shows it.
         Binding("enter", "open", "open", priority=True),

@@ -14,13 +14,6 @@ from exotui.tui.widgets.too_small import TooSmall
 
 
 class NoticeScreen(ModalScreen[None]):
-    DEFAULT_CSS = """
-    NoticeScreen { align: center middle; }
-    #notice { width: 70; height: auto; border: thick $warning; background: $surface; padding: 1 2; }
-    #notice-title { width: 1fr; text-style: bold; color: $warning; }
-    #notice-text { margin: 1 0; }
-    #notice-ok { width: 1fr; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "close")]
 
     def __init__(self, title: str, text: str) -> None:

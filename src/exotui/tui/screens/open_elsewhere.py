@@ -20,14 +20,6 @@ from exotui.tui.widgets.too_small import TooSmall
 
 
 class OpenElsewhereScreen(ModalScreen[str | None]):
-    DEFAULT_CSS = """
-    OpenElsewhereScreen { align: center middle; }
-    #elsewhere { width: 64; height: auto; border: thick $warning; background: $surface; padding: 1 2; }
-    #elsewhere-title { width: 1fr; text-style: bold; color: $warning; }
-    #elsewhere-text { margin: 1 0; }
-    #elsewhere-answers { height: 3; align-horizontal: center; }
-    #elsewhere-answers Button { margin: 0 1; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "answer('replay')", "replay it"),
         Binding("n", "answer('new')", "new game"),

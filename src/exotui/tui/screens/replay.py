@@ -46,11 +46,6 @@ JUMP: Final = Binding.Group("ends")
 class TurnScreen(ModalScreen[int]):
     """Asks for a turn number; dismissed with it, or with nothing on Esc."""
 
-    DEFAULT_CSS = """
-    TurnScreen { align: center middle; }
-    #turn-dialog { width: 44; height: auto; border: thick $accent; background: $surface; padding: 1 2; }
-    #turn-error { color: $warning; height: auto; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "cancel")]
 
     def __init__(self, last_turn: int) -> None:
@@ -73,13 +68,6 @@ class TurnScreen(ModalScreen[int]):
 
 
 class ReplayScreen(Screen[None]):
-    DEFAULT_CSS = """
-    ReplayScreen #board { height: 1fr; }
-    /* The move list below takes the place of the board's own log. */
-    ReplayScreen GameLog { display: none; }
-    /* Two lines when needed, for the analysis's answer. */
-    #replay-status { height: auto; max-height: 2; padding: 0 1; background: $boost; color: $text; }
-    """
     # Priority: the board must not take these keys for its own (it is shown positions, never asked to decide).
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "step", group=STEP, priority=True),

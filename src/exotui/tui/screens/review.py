@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from pathlib import Path
 from typing import ClassVar, Final
 
 from textual import work
-from textual.app import ComposeResult, CSSPathType
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
@@ -128,7 +127,6 @@ class WinChart(Widget):
 class ReviewScreen(Screen[Judged | None]):
     """Dismissed with the decision to look at in the replay (Enter), or None (Esc)."""
 
-    CSS_PATH: ClassVar[CSSPathType | None] = Path(__file__).with_suffix(".tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "look", "see it in the replay", priority=True),
         Binding("n", "mistake(1)", "mistakes", group=MISTAKES),

@@ -53,14 +53,6 @@ def against(level: str) -> str:
 
 
 class StatsScreen(Screen[None]):
-    DEFAULT_CSS = """
-    #stats-title { height: 1; padding: 0 1; text-style: bold; color: $accent; }
-    #record { height: 1fr; }
-    #stats-empty { display: none; height: 1fr; padding: 1 2; color: $text-muted; }
-    StatsScreen.-empty #record { display: none; }
-    StatsScreen.-empty #stats-empty { display: block; }
-    #stats-status { height: 1; padding: 0 1; background: $boost; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "back")]
 
     def __init__(self, saves: SaveDir | None) -> None:
