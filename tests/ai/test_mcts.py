@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exotui.ai.mcts import Progress, SearchConfig, search
-from toygames import CHAIN_NIM, TICTACTOE, TRICKS, Board, Heap, Mark, Play, Stop, Table, Take, Tricks, board
+from toygames import CHAIN_NIM, TICTACTOE, TRICKS, Board, Heap, Mark, Play, Stop, Table, Take, TicTacToe, Tricks, board
 
 
 def best(game: Any, state: Any, seat: int | None = None, iterations: int = 1000, **kwargs: Any) -> Any:
@@ -222,3 +222,42 @@ def test_playouts_follow_the_rollout_hook() -> None:
     search(game, view, 0, SearchConfig(iterations=100))
     assert game.rollout_calls > 0
     assert game.evaluations == 0
+
+
+class CornerMinded(TicTacToe):
+    """Tic-tac-toe whose evaluation likes the top-left corner for whoever holds it (not the best first move)."""
+
+    def evaluate(self, state: Board) -> tuple[float, ...]:
+        corner = state.cells[0]
+        return (0.5, 0.5) if not corner else ((1.0, 0.0) if corner == 1 else (0.0, 1.0))
+
+
+class LowMinded(Tricks):
+    """Tricks whose evaluation likes seat 0 to keep its high cards (its lowest card left, the higher the better)."""
+
+    def evaluate(self, state: Table) -> tuple[float, ...]:
+        low = min(state.hands[0], default=0)
+        return tuple(low / 12 if seat == 0 else 0.5 for seat in range(len(state.won)))
+
+
+def most_visited(game: Any, view: Any, prior_weight: float, seed: int) -> Any:
+    config = SearchConfig(iterations=60, prior_weight=prior_weight)
+    return max(search(game, view, 0, config, seed=seed).stats, key=lambda s: s.visits).action
+
+
+@pytest.mark.parametrize(
+    ("game", "view", "liked"),
+    [(CornerMinded(), Board(), Mark(0)), (LowMinded(), LowMinded().view(LowMinded().new_game(3, 2), 0), Play(2))],
+    ids=["exact-root", "view-root"],
+)
+def test_progressive_bias_steers_a_short_search_to_what_the_evaluation_likes(game: Any, view: Any, liked: Any) -> None:
+    # Seat 0 holds 2, 4 and 6 at Tricks: playing the 2 keeps its high cards. Without the bias a short search picks
+    # by its playouts; with a heavy one, the root decision the evaluation likes is the most visited every time.
+    assert [most_visited(game, view, 20.0, seed) for seed in range(6)] == [liked] * 6
+    assert [most_visited(game, view, 0.0, seed) for seed in range(6)] != [liked] * 6
+
+
+@pytest.mark.parametrize("weight", [-1.0, float("inf"), float("nan")])
+def test_a_prior_weight_must_be_a_finite_non_negative_number(weight: float) -> None:
+    with pytest.raises(ValueError, match="prior_weight"):
+        SearchConfig(iterations=10, prior_weight=weight)

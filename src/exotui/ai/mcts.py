@@ -48,6 +48,11 @@ class SearchConfig(msgspec.Struct, frozen=True):
     exploration: float = 0.7
     # With a game `evaluate` hook: playouts stop after this many actions and score the state with it.
     playout_depth: int | None = None
+    # Progressive bias at the root (Chaslot et al. 2008), with a game `evaluate` hook: a root decision's UCB score
+    # gains prior_weight * H / (visits + 1), H the evaluation for the searching seat of the position right after
+    # it (in one determinization), so the search tries first what the game's knowledge likes and the bias fades as
+    # visits come. 0: none.
+    prior_weight: float = 0.0
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -56,6 +61,8 @@ class SearchConfig(msgspec.Struct, frozen=True):
             raise ValueError(f"iterations must be at least 1, got {self.iterations}")
         if self.seconds is not None and not 0 < self.seconds < float("inf"):
             raise ValueError(f"seconds must be positive and finite, got {self.seconds}")
+        if not 0 <= self.prior_weight < float("inf"):
+            raise ValueError(f"prior_weight must be at least 0 and finite, got {self.prior_weight}")
 
 
 class ActionStats(msgspec.Struct, frozen=True):
@@ -245,6 +252,11 @@ class _Run:
                 return _Applied(game, state, policy)
 
         self.working_copy: Callable[[Any], WorkingCopy] = working_copy
+        self.prior_weight = config.prior_weight if evaluate is not None else 0.0
+        # Per root action in legal order, its prior (0 without progressive bias); set on the first iteration.
+        self.priors: list[float] | None = None
+        # The same by action, for the exact search's root (its children are found by action).
+        self.root_priors: dict[Any, float] | None = None
         determinizer = protocol.determinizer(game)
         if determinizer is not None:
             self.determinize: Callable[[random.Random], Any] = determinizer(root, seat)
@@ -265,7 +277,10 @@ class _Run:
     def iterate_view(self) -> None:
         """One ISMCTS iteration on a fresh determinization of the view, walked and played out on one working copy."""
         rng, c = self.rng, self.c
-        work = self.working_copy(self.determinize(rng))
+        determinized = self.determinize(rng)
+        if self.prior_weight and self.priors is None:
+            self.priors = self._priors(determinized)
+        work = self.working_copy(determinized)
         act, current, legal_actions = work.act, work.current_player, work.legal_actions
         node = self.root
         path = [node]
@@ -278,9 +293,12 @@ class _Run:
             log_visits = log(node.visits)
             best_score = -1.0
             best_index = 0
+            priors = self.priors
             for index, root_child in enumerate(root_children):
                 visits = root_child.visits
                 score = root_child.total / visits + c * sqrt(log_visits / visits)
+                if priors is not None:
+                    score += priors[index] / (visits + 1)
                 if score > best_score:
                     best_score, best_index = score, index
             node = root_children[best_index]
@@ -340,6 +358,8 @@ class _Run:
         c, rng = self.c, self.rng
         node = self.known_root
         assert node is not None
+        if self.prior_weight and self.root_priors is None:
+            self.root_priors = dict(zip(self.actions, self._priors(node.state), strict=True))
         path: list[_Node] = [node]
         while True:
             untried = node.untried
@@ -356,9 +376,12 @@ class _Run:
             log_visits = log(node.visits)
             best_score = -1.0
             best_known = node
-            for known in node.children.values():
+            biased = self.root_priors if node is self.known_root else None
+            for action, known in node.children.items():
                 visits = known.visits
                 score = known.total / visits + c * sqrt(log_visits / visits)
+                if biased is not None:
+                    score += biased.get(action, 0.0) / (visits + 1)
                 if score > best_score:
                     best_score, best_known = score, known
             node = best_known
@@ -367,6 +390,17 @@ class _Run:
             self._credit(path, self.game.outcome(node.state))
         else:
             self._finish(path, self.working_copy(node.state))
+
+    def _priors(self, state: Any) -> list[float]:
+        """prior_weight times the evaluation for the searching seat right after each root action in `state`."""
+        game, evaluate, seat, weight = self.game, self.evaluate, self.seat, self.prior_weight
+        assert evaluate is not None
+        priors = []
+        for action in self.actions:
+            after = game.apply(state, action)
+            value = game.outcome(after)[seat] if game.current_player(after) is None else evaluate(after)[seat]
+            priors.append(weight * value)
+        return priors
 
     def _finish(self, path: list[_Node], work: WorkingCopy) -> None:
         """Play out from the leaf `work` holds and credit every node on `path` with its mover's reward."""

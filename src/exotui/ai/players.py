@@ -128,9 +128,10 @@ PLAYOUT_DEPTH = 4
 
 
 # Options a level may add after its budget, for measuring a variant of the search ("it=3000:depth=8"): the
-# playout cut-off (0: play out to the end), the UCB exploration constant, and an iteration budget in place of the
-# level's time ("easy:it=1500": easy's draw after 1,500 iterations, whatever the machine's load).
-SEARCH_OPTIONS = ("depth", "c", "it")
+# playout cut-off (0: play out to the end), the UCB exploration constant, the weight of the root's progressive bias
+# (`SearchConfig.prior_weight`), and an iteration budget in place of the level's time ("easy:it=1500": easy's draw
+# after 1,500 iterations, whatever the machine's load).
+SEARCH_OPTIONS = ("depth", "c", "pb", "it")
 
 
 def search_config(level: str | None) -> SearchConfig:
@@ -154,9 +155,9 @@ def search_config(level: str | None) -> SearchConfig:
                 raise ValueError(f"depth must be a whole number, 0 for none, not {value!r}")
             changes["playout_depth"] = int(number) or None
         elif not 0 <= number <= 100:
-            raise ValueError(f"c must be between 0 and 100, not {value!r}")
+            raise ValueError(f"{key} must be between 0 and 100, not {value!r}")
         else:
-            changes["exploration"] = number
+            changes["exploration" if key == "c" else "prior_weight"] = number
     return msgspec.structs.replace(config, **changes) if changes else config
 
 
