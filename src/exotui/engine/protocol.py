@@ -338,6 +338,8 @@ class DescribeTo(Protocol):
 
     Told to a seat other than the one deciding, the sentence depends only on what that seat sees before and after
     the action. Without the hook, `describe` is told to everyone, so it must name only what the action shows.
+    `state` may be that seat's view, the action not yet made (a table telling the computer's preferred move): then
+    the sentence names nothing the view hides (ExoFauna: a card the view shows only as a back).
     """
 
     def __call__(self, state: Any, action: Any, seat: int | None) -> str: ...

@@ -29,6 +29,8 @@ class ExoFaunaGame:
     determinizer = staticmethod(views.determinizer)
     working_copy = staticmethod(rules.working_copy)
     describe = staticmethod(views.describe)
+    # A card of a hand the reader sees only the back of is not named (docs/engine.md).
+    describe_to = staticmethod(views.describe_to)
     events = staticmethod(views.events)
     evaluate = staticmethod(evaluate)
     # The app's hint says why (docs/engine.md, "A game in the app").

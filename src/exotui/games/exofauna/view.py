@@ -137,6 +137,17 @@ def _shuffled(cards: list[int], random_: Callable[[], float]) -> list[int]:
     return out
 
 
+def describe_to(state: ExoState, action: Any, seat: int | None) -> str:
+    """`describe` as told to `seat` (None: a spectator). Every card a decision names is shown by it (played, spawned
+    or discarded face up), so a decision made is told whole to every seat. Told from a seat's view before the
+    decision (the computer's preferred move, shown to the person while it thinks), a card of the deciding hand that
+    the view shows only as a back is "the hidden card": the action names it, the view does not."""
+    card = getattr(action, "card", None)
+    if seat != state.player and card is not None and card not in state.hands[state.player]:
+        action = msgspec.structs.replace(action, card=HIDDEN)
+    return describe(state, action)
+
+
 def describe(state: ExoState, action: Any) -> str:
     """One sentence for the log, from the state before the action."""
     who = SEAT_NAMES[state.player]

@@ -20,6 +20,7 @@ from textual.message_pump import _MessagePumpMeta
 from textual.widget import Widget
 
 from exotui import games
+from exotui.engine import protocol
 from exotui.engine.protocol import Game
 from exotui.tui.widgets.game_log import GameLog
 
@@ -185,8 +186,9 @@ class Board(Widget, metaclass=_BoardMeta):
         return None
 
     def describe_public(self, view: Any, action: Any) -> str:
-        """What `action` does, told from `view` without naming a card the viewer cannot see."""
-        raise NotImplementedError
+        """What `action` (not yet played: the computer's preferred move, a hint) does, told from `view` as the
+        board's viewer may read it: the game's `describe_to` knows which card that seat cannot see."""
+        return protocol.describe_to(self.GAME, view, action, self.viewer)
 
     @staticmethod
     def summary(state: Any, seat_labels: Sequence[str]) -> list[str]:

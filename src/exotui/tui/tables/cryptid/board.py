@@ -36,7 +36,7 @@ from exotui.games.cryptid.state import (
     Hint,
     Search,
 )
-from exotui.games.cryptid.view import COLOUR_NAMES, describe
+from exotui.games.cryptid.view import COLOUR_NAMES
 from exotui.tui.tables import Board, Mode, table_keys
 from exotui.tui.tables.cryptid.hex_map import HexMap, step
 from exotui.tui.tables.cryptid.players import Players
@@ -211,10 +211,6 @@ class CryptidBoard(Board):
         # The opening counts as turn 1 (game.turn counts from 1), as does the first turn: logged as turn 0, it is a
         # turn of its own, so at 80x24 the log keeps the first turn in sight, not the opening's cubes above it.
         super().log_decision(0 if OPENING_WORDS in sentence else turn, sentence)
-
-    def describe_public(self, view: Any, action: Any) -> str:
-        # Sentences read no clue: everything they name is on the table.
-        return describe(view, action)
 
     @staticmethod
     def summary(state: Any, seat_labels: Sequence[str]) -> list[str]:

@@ -172,12 +172,6 @@ def arrivals(before: ExoState, after: ExoState, slot: int) -> frozenset[int]:
     return frozenset(space for space, card in enumerate(new.spaces) if card >= 0 and card != old.spaces[space])
 
 
-def _hidden_card(view: ExoState, action: Any) -> bool:
-    """True when `action` names a card in a hand the viewer of `view` cannot see."""
-    card = getattr(action, "card", None)
-    return card is not None and card not in view.hands[view.player]
-
-
 class ExoFaunaBoard(Board):
     HELP = "\n".join(
         [
@@ -355,11 +349,6 @@ class ExoFaunaBoard(Board):
         self.set_class(shown, "-summary")
         if again:
             self.call_after_refresh(self._summary, False)
-
-    def describe_public(self, view: Any, action: Any) -> str:
-        if _hidden_card(view, action):
-            action = msgspec.structs.replace(action, card=HIDDEN)
-        return describe(view, action)
 
     @staticmethod
     def summary(state: Any, seat_labels: Sequence[str]) -> list[str]:

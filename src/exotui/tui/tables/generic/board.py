@@ -136,10 +136,6 @@ class GenericBoard(Board):
             question = f"{containing(len(self.shown), self.filter)} ({keys}, ↑↓ Enter; Esc: all):"
         prompt.show(question, options=options, cursor=self.option, keys=ANSWER_KEYS[:9])
 
-    def describe_public(self, view: Any, action: Any) -> str:
-        # Told from the view: a card the viewer cannot see is a placeholder there, so it cannot be named.
-        return self.GAME.describe(view, action)
-
     @classmethod
     def summary(cls, state: Any, seat_labels: Sequence[str]) -> list[str]:
         game = cls.GAME

@@ -269,10 +269,6 @@ class RodentsBoard(CardThenAnswerBoard):
         names = [collection_label(view, index) for index in range(len(view.collections))]
         return InvasionScores(self.gains, view.scores, names)
 
-    def describe_public(self, view: Any, action: Any) -> str:
-        # Told from the view: a card the viewer has not seen is only its back there.
-        return GAME.describe(view, action)
-
     @staticmethod
     def summary(state: Any, seat_labels: Sequence[str]) -> list[str]:
         names = [
