@@ -13,7 +13,7 @@ from textual.widgets import Static
 from exotui import games
 from exotui.ai.match import MatchResult, play_match
 from exotui.ai.players import make_player
-from exotui.engine.protocol import rival
+from exotui.engine.protocol import ending, rival
 from exotui.engine.records import HUMAN, Seat, load
 from exotui.engine.result import NOBODY, Result, result_headline, result_of, result_status
 from exotui.engine.savedir import SUFFIX
@@ -21,7 +21,6 @@ from exotui.engine.stats import SOLO, level_of
 from exotui.engine.stats import result_of as standing_of
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
-from exotui.tui.tables.rodents.board import RodentsBoard
 from pilot_helpers import in_event_loop, open_game
 from stats_builders import header
 
@@ -91,9 +90,9 @@ def test_a_tie_with_the_automaton_is_a_loss() -> None:
     tied = msgspec.structs.replace(solo(3).final, scores=(12, 12))
     assert result_of(RODENTS, RODENTS.outcome(tied)).rival == "the automaton"
     # The end box's summary gives the rule that decided; who won is the headline's alone.
-    assert RodentsBoard.summary(tied, ["Seat 1 (you)"])[-1] == "A tie is a loss against the automaton."
+    assert ending(RODENTS, tied, ["Seat 1 (you)"])[-1] == "A tie is a loss against the automaton."
     for seed in (3, 4):
-        assert not any("win" in line or "beat" in line for line in RodentsBoard.summary(solo(seed).final, ["You"]))
+        assert not any("win" in line or "beat" in line for line in ending(RODENTS, solo(seed).final, ["You"]))
 
 
 def test_a_result_no_game_gives_is_nobodys_and_a_game_this_version_lacks_is_still_listed() -> None:

@@ -140,6 +140,7 @@ HOOKS: Final = frozenset(
         # The tables, the log and the results.
         "seat_names",
         "summary",
+        "ending",
         "rules_text",
         "opening",
         "interlude",
@@ -352,10 +353,15 @@ def describe_to(game: Game, state: Any, action: Any, seat: int | None) -> str:
     return hook(state, action, seat) if hook is not None else game.describe(state, action)
 
 
+def seat_word(labels: Sequence[str], seat: int) -> str:
+    """The label of `seat`, or "Seat 3" past the labels given."""
+    return labels[seat] if seat < len(labels) else f"Seat {seat + 1}"
+
+
 def seat_names(game: Game, count: int) -> tuple[str, ...]:
     """The names of `count` seats: the game's optional `seat_names` ("Blue", "Yellow"), then "Seat 3"..."""
     names: Sequence[str] = _hook(game, "seat_names", ())
-    return tuple(names[seat] if seat < len(names) else f"Seat {seat + 1}" for seat in range(count))
+    return tuple(seat_word(names, seat) for seat in range(count))
 
 
 def easy_play(game: Game) -> EasyPlay:
@@ -382,6 +388,29 @@ class Summary(Protocol):
 def summary(game: Game) -> Summary | None:
     """The game's `summary` hook; None: the generic table tells the turn and who decides only."""
     return _hook(game, "summary", None)
+
+
+class Ending(Protocol):
+    """Optional per-game hook: how the finished game in `state` was won, as lines for the end screen under its
+    headline (engine.result says who won): the scores and what they came from, the tie-break that decided, what was
+    hidden until the end. Seats are named by `seat_labels` ("Blue (you)", "Seat 2 (AI normal)")."""
+
+    def __call__(self, state: Any, seat_labels: Sequence[str]) -> list[str]: ...
+
+
+def ending(game: Game, state: Any, seat_labels: Sequence[str]) -> list[str]:
+    """The end screen's lines for the finished `state`: the game's `ending`; without it each seat's share of the
+    outcome, the game's `summary` of the final position and the turns played."""
+    hook: Ending | None = _hook(game, "ending", None)
+    if hook is not None:
+        return hook(state, seat_labels)
+    lines = ["Result per seat (1 a win, 0 a loss, a share for a shared win):"]
+    lines.extend(f"{seat_word(seat_labels, seat)}: {value:g}" for seat, value in enumerate(game.outcome(state)))
+    own = summary(game)
+    if own is not None:
+        lines.extend(["", *str(own(state)).splitlines()])
+    lines.append(f"{game.turn(state)} turns were played.")
+    return lines
 
 
 def rules_text(game: Game) -> str:

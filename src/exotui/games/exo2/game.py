@@ -10,6 +10,7 @@ from typing import ClassVar
 from exotui.engine.protocol import EasyPlay, Game, check_setup
 from exotui.games.exo2 import rules
 from exotui.games.exo2 import view as views
+from exotui.games.exo2.ending import ending
 from exotui.games.exo2.state import Exo2State, Take
 
 # An open run (two planets in a line sharing a feature, third square empty) against a point already scored, at
@@ -71,6 +72,8 @@ class Exo2Game:
     working_copy = staticmethod(rules.working_copy)
     describe = staticmethod(views.describe)
     events = staticmethod(views.events)
+    # How the game was won, for the end screen.
+    ending = staticmethod(ending)
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
     # The app's hint says why (docs/engine.md, "A game in the app").

@@ -92,6 +92,11 @@ def colour_of(card: int) -> int:
     return card >> 3
 
 
+def card_colour(card: int) -> int:
+    """The colour of an organism card, or of a hole card (a starting hole or an organism turned over)."""
+    return START_HOLE.index(card) if card in START_HOLE else colour_of(card)
+
+
 def organism_of(card: int) -> Organism:
     return ORGANISMS[card & 7]
 

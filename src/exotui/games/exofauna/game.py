@@ -7,6 +7,7 @@ from typing import ClassVar
 from exotui.engine.protocol import Game, check_setup
 from exotui.games.exofauna import rules
 from exotui.games.exofauna import view as views
+from exotui.games.exofauna.ending import ending
 from exotui.games.exofauna.heuristic import evaluate
 from exotui.games.exofauna.state import DRAW, OVER, ExoAction, ExoState
 
@@ -32,6 +33,8 @@ class ExoFaunaGame:
     # A card of a hand the reader sees only the back of is not named (docs/engine.md).
     describe_to = staticmethod(views.describe_to)
     events = staticmethod(views.events)
+    # How the game was won, for the end screen.
+    ending = staticmethod(ending)
     evaluate = staticmethod(evaluate)
     # The app's hint says why (docs/engine.md, "A game in the app").
     hint_reason = staticmethod(views.hint_reason)

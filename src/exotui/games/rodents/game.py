@@ -7,6 +7,7 @@ from typing import ClassVar
 from exotui.engine.protocol import Game, check_setup
 from exotui.games.rodents import rules
 from exotui.games.rodents import view as views
+from exotui.games.rodents.ending import ending
 from exotui.games.rodents.heuristic import EASY_PLAY, evaluate, rollout_action
 from exotui.games.rodents.state import OVER, RodentsAction, RodentsState
 
@@ -31,6 +32,8 @@ class RodentsGame:
     determinizer = staticmethod(views.determinizer)
     describe = staticmethod(views.describe)
     events = staticmethod(views.events)
+    # How the game was won, for the end screen.
+    ending = staticmethod(ending)
     opening = staticmethod(views.opening)
     # An invasion as it was scored, which the table shows before the next deal.
     interlude = staticmethod(views.scored)

@@ -21,7 +21,7 @@ from textual.widget import Widget
 
 from exotui import games
 from exotui.engine import protocol
-from exotui.engine.protocol import Game
+from exotui.engine.protocol import Game, seat_word
 from exotui.tui.widgets.game_log import GameLog
 
 # game id -> the package of its table, exporting a `BOARD` class; imported on first use so start-up stays fast.
@@ -52,11 +52,6 @@ def table_keys(move: str = "move({x}, {y})") -> list[Binding]:
         Binding("enter", "choose", "choose"),
         Binding("escape", "back", "back"),
     ]
-
-
-def seat_word(labels: Sequence[str], seat: int) -> str:
-    """The label of `seat`, or "Seat 3" past the labels given."""
-    return labels[seat] if seat < len(labels) else f"Seat {seat + 1}"
 
 
 class Mode(Enum):
@@ -190,10 +185,10 @@ class Board(Widget, metaclass=_BoardMeta):
         board's viewer may read it: the game's `describe_to` knows which card that seat cannot see."""
         return protocol.describe_to(self.GAME, view, action, self.viewer)
 
-    @staticmethod
-    def summary(state: Any, seat_labels: Sequence[str]) -> list[str]:
-        """Lines for the end screen saying how the finished game in `state` was won."""
-        raise NotImplementedError
+    @classmethod
+    def summary(cls, state: Any, seat_labels: Sequence[str]) -> list[str]:
+        """Lines for the end screen saying how the finished game in `state` was won: the game's `ending`."""
+        return protocol.ending(cls.GAME, state, seat_labels)
 
 
 def board_class(game_id: str) -> type[Board]:

@@ -24,7 +24,6 @@ from exotui.games.exo2.rules import (
     feature_points,
     is_over,
     placement_points,
-    star_neighbours,
 )
 from exotui.games.exo2.state import Exo2State, Take
 from exotui.games.exo2.view import SEAT_NAMES, per_feature, where
@@ -149,21 +148,6 @@ class Exo2Board(Board):
         assert seat is not None
         points = sum(placement_points(view.galaxies[seat], action.token, action.x, action.y))
         return f"{planet_name(action.token)}, {where(action.x, action.y)}{f', +{points}' if points else ''}"
-
-    @staticmethod
-    def summary(state: Any, seat_labels: Sequence[str]) -> list[str]:
-        lines = []
-        points = feature_points(state)
-        for seat, (galaxy, (size, colour, kind)) in enumerate(zip(state.galaxies, points, strict=True)):
-            near = star_neighbours(galaxy)
-            lines.append(
-                f"{seat_labels[seat]}: {size + colour + kind} points (size {size}, colour {colour}, type {kind}); "
-                f"{near} planet{'' if near == 1 else 's'} touching the Star."
-            )
-        totals = [sum(p) for p in points]
-        if totals.count(max(totals)) > 1:
-            lines.append(f"A tie on {max(totals)} points goes to more planets touching the Star.")
-        return lines
 
     def _tokens(self) -> list[int]:
         """The planets the viewer may take, left to right in the Universe (their number keys)."""

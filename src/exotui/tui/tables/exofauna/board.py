@@ -21,7 +21,6 @@ from textual.events import Resize
 from textual.widgets import Label
 
 from exotui.games.exofauna.cards import (
-    COLOUR_LETTERS,
     HIDDEN,
     HOUSE_NOTE,
     INSTINCT_TEXT,
@@ -31,7 +30,7 @@ from exotui.games.exofauna.cards import (
     organism_of,
 )
 from exotui.games.exofauna.game import GAME
-from exotui.games.exofauna.rules import ACTIONS_PER_TURN, HAND_SIZE, SAFETY_TURNS
+from exotui.games.exofauna.rules import ACTIONS_PER_TURN, HAND_SIZE
 from exotui.games.exofauna.state import (
     ACTION,
     ADAPT,
@@ -64,7 +63,7 @@ from exotui.tui.tables.exofauna.action_tracker import ActionTracker
 from exotui.tui.tables.exofauna.claimed import Claimed
 from exotui.tui.tables.exofauna.deck import Deck
 from exotui.tui.tables.exofauna.hand import Hand, HandCount
-from exotui.tui.tables.exofauna.organism import colour, full_text, label
+from exotui.tui.tables.exofauna.organism import full_text, label
 from exotui.tui.tables.exofauna.turn_summary import TurnSummary, summarize
 from exotui.tui.tables.exofauna.watering_hole import GRID, WateringHole
 from exotui.tui.widgets.ai_status import AiStatus
@@ -349,18 +348,6 @@ class ExoFaunaBoard(Board):
         self.set_class(shown, "-summary")
         if again:
             self.call_after_refresh(self._summary, False)
-
-    @staticmethod
-    def summary(state: Any, seat_labels: Sequence[str]) -> list[str]:
-        lines = []
-        for seat, holes in enumerate(state.claimed):
-            letters = ", ".join(COLOUR_LETTERS[colour(card)] for card in holes) or "none"
-            plural = "" if len(holes) == 1 else "s"
-            lines.append(f"{seat_labels[seat]} claimed {len(holes)} hole{plural} ({letters}).")
-        if max(len(holes) for holes in state.claimed) < state.target:
-            lines.append(f"Nobody reached {state.target} before the {SAFETY_TURNS}-turn safety limit [house].")
-        lines.append(f"{state.turn} turns were played, first to {state.target} hole{'s' if state.target > 1 else ''}.")
-        return lines
 
     def _held(self, seat: int) -> str:
         """What the viewer knows of the hand of `seat` (not theirs): the cards seen going in, how many are unseen."""

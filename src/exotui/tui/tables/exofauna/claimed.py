@@ -7,8 +7,8 @@ from typing import ClassVar
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.exofauna.cards import COLOUR_LETTERS
-from exotui.tui.tables.exofauna.organism import colour, colour_class
+from exotui.games.exofauna.cards import COLOUR_LETTERS, card_colour
+from exotui.tui.tables.exofauna.organism import colour_class
 
 
 class Claimed(Widget):
@@ -26,7 +26,7 @@ class Claimed(Widget):
     def render(self) -> Content:
         # One box per hole needed, filled with the claimed hole's colour letter.
         boxes = [
-            Content.styled(f"[{COLOUR_LETTERS[colour(card)]}]", self.get_visual_style(colour_class(card)))
+            Content.styled(f"[{COLOUR_LETTERS[card_colour(card)]}]", self.get_visual_style(colour_class(card)))
             for card in self.holes
         ]
         boxes += [Content("[ ]")] * max(0, self.target - len(self.holes))

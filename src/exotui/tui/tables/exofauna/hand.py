@@ -7,8 +7,8 @@ from typing import ClassVar, Final
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.exofauna.cards import COLOUR_LETTERS, organism_of
-from exotui.tui.tables.exofauna.organism import colour, colour_class, label
+from exotui.games.exofauna.cards import COLOUR_LETTERS, card_colour, organism_of
+from exotui.tui.tables.exofauna.organism import colour_class, label
 
 # Card lines shown at once; a longer hand scrolls with the cursor.
 VISIBLE: Final = 6
@@ -80,7 +80,7 @@ class Hand(Widget):
             organism = organism_of(card)
             line = Content.assemble(
                 f"{'▶' if index == self.cursor else ' '}{index + 1} ",
-                self._styled(card, f"{COLOUR_LETTERS[colour(card)]} {organism.name:<9}"),
+                self._styled(card, f"{COLOUR_LETTERS[card_colour(card)]} {organism.name:<9}"),
                 f" {organism.instinct:<9} {organism.adaptation}: {organism.text}",
             ).truncate(self.size.width, ellipsis=True, pad=True)
             if index == self.cursor:

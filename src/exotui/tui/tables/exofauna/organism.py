@@ -4,14 +4,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from exotui.games.exofauna.cards import COLOUR_LETTERS, COLOUR_NAMES, INSTINCT_TEXT, START_HOLE, organism_of
+from exotui.games.exofauna.cards import COLOUR_LETTERS, COLOUR_NAMES, INSTINCT_TEXT, card_colour, organism_of
 
 INSTINCT_SHORT: Final = {"Predator": "Pred", "Swarming": "Swarm", "Scavenger": "Scav"}
-
-
-def colour(card: int) -> int:
-    """The colour of an organism card, or of a hole card (a starting hole or an organism turned over)."""
-    return START_HOLE.index(card) if card in START_HOLE else card >> 3
 
 
 def colour_class(card: int) -> str:
@@ -20,12 +15,12 @@ def colour_class(card: int) -> str:
     Widgets read styles that set a background with `get_visual_style(name)`, not `partial=True`: in Textual 8.2
     a partial style loses the component's own background (and no visual style keeps `reverse`).
     """
-    return f"card--{COLOUR_NAMES[colour(card)]}"
+    return f"card--{COLOUR_NAMES[card_colour(card)]}"
 
 
 def label(card: int) -> str:
     """'B Primu': the colour letter first, so the owner reads without colour."""
-    return f"{COLOUR_LETTERS[colour(card)]} {organism_of(card).name}"
+    return f"{COLOUR_LETTERS[card_colour(card)]} {organism_of(card).name}"
 
 
 def full_text(card: int) -> str:

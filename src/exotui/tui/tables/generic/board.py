@@ -136,18 +136,6 @@ class GenericBoard(Board):
             question = f"{containing(len(self.shown), self.filter)} ({keys}, ↑↓ Enter; Esc: all):"
         prompt.show(question, options=options, cursor=self.option, keys=ANSWER_KEYS[:9])
 
-    @classmethod
-    def summary(cls, state: Any, seat_labels: Sequence[str]) -> list[str]:
-        game = cls.GAME
-        outcome = game.outcome(state)
-        lines = [f"{seat_word(seat_labels, seat)}: {value:g}" for seat, value in enumerate(outcome)]
-        lines.insert(0, "Result per seat (1 a win, 0 a loss, a share for a shared win):")
-        own = protocol.summary(game)
-        if own is not None:
-            lines.extend(["", *str(own(state)).splitlines()])
-        lines.append(f"{game.turn(state)} turns were played.")
-        return lines
-
     # ---------------------------------------------------------------------------------------------------------
     # Keys
 

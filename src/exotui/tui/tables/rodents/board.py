@@ -19,6 +19,7 @@ from textual.containers import Grid, Horizontal, Vertical
 
 from exotui.games.rodents import rules
 from exotui.games.rodents.cards import BACK_OF, BACKS, CARDS, HABITATS, HOUSE_NOTE, PREDATOR_POINTS
+from exotui.games.rodents.ending import collection_label
 from exotui.games.rodents.game import GAME
 from exotui.games.rodents.state import (
     AUTOMATON,
@@ -48,11 +49,6 @@ from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import Prompt, answer_bindings, answer_keys
 
 MOST_COLLECTIONS: Final = max(GAME.player_counts)
-
-
-def collection_label(view: RodentsState, index: int) -> str:
-    """The short name of a collection's owner, as the log names it: 'Seat 2', 'Automaton'."""
-    return "Automaton" if view.players == 1 and index == AUTOMATON else SEAT_NAMES[index]
 
 
 def card_choices(view: RodentsState, legal: Sequence[Any], position: int) -> list[tuple[Any, str]]:
@@ -268,22 +264,6 @@ class RodentsBoard(CardThenAnswerBoard):
             return None
         names = [collection_label(view, index) for index in range(len(view.collections))]
         return InvasionScores(self.gains, view.scores, names)
-
-    @staticmethod
-    def summary(state: Any, seat_labels: Sequence[str]) -> list[str]:
-        names = [
-            seat_labels[index] if index < state.players else collection_label(state, index)
-            for index in range(len(state.scores))
-        ]
-        lines = [f"{name}: {score} points" for name, score in zip(names, state.scores, strict=True)]
-        played = f"{state.invasion} invasion{'s' if state.invasion > 1 else ''} played"
-        if state.invasion > state.invasions:
-            played += f" ({state.invasions} agreed, then tie-breaks)"
-        lines.append(f"{played}.")
-        if state.players == 1 and state.scores[0] == state.scores[AUTOMATON]:
-            # Who won is the headline's (engine.result); a tie needs the rule that gave it to the automaton.
-            lines.append("A tie is a loss against the automaton.")
-        return lines
 
     def _seat(self) -> int:
         """The seat of the person deciding at this board (a spectator's board is never asked to decide)."""
