@@ -70,6 +70,8 @@ def test_search_options_after_the_budget_change_only_the_search_for_measuring_va
     easy, hard = make_player("mcts:easy:depth=0"), make_player("mcts:hard:c=0.5")
     assert isinstance(easy, MctsPlayer) and isinstance(hard, MctsPlayer)
     assert easy.easy and easy.config.playout_depth is None and easy.config.seconds == 0.25
+    # Easy searches at least its floor of iterations, however busy the machine (docs/figures.md).
+    assert easy.config.min_iterations == 500 and hard.config.min_iterations == 0
     assert hard.processes == make_player("mcts:hard").processes
     # it=N in place of the level's time: easy's draw after a fixed search, whatever the load; a game's own way of
     # playing a level (level_play) reads the level without its options.

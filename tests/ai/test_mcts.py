@@ -261,3 +261,12 @@ def test_progressive_bias_steers_a_short_search_to_what_the_evaluation_likes(gam
 def test_a_prior_weight_must_be_a_finite_non_negative_number(weight: float) -> None:
     with pytest.raises(ValueError, match="prior_weight"):
         SearchConfig(iterations=10, prior_weight=weight)
+
+
+def test_a_floor_of_iterations_outlasts_a_time_budget_a_busy_machine_cut_short() -> None:
+    # A time budget too short for a single iteration stands for a loaded machine: the floor still searches.
+    config = SearchConfig(seconds=1e-9, min_iterations=100)
+    assert search(TICTACTOE, Board(), 0, config, seed=1).iterations >= 100
+    assert search(TICTACTOE, Board(), 0, SearchConfig(seconds=1e-9), seed=1).iterations < 100
+    with pytest.raises(ValueError, match="min_iterations"):
+        SearchConfig(seconds=1.0, min_iterations=-1)

@@ -44,6 +44,9 @@ class SearchConfig(msgspec.Struct, frozen=True):
 
     iterations: int | None = None
     seconds: float | None = None
+    # With `seconds`: the search goes on past its time until it has made this many iterations, so that a busy
+    # machine cannot make a level weaker than its floor (the easy level: ai.players.LEVEL_FLOORS).
+    min_iterations: int = 0
     # UCB exploration constant for rewards in [0, 1]; 0.7 is the value Cowling et al. use for ISMCTS.
     exploration: float = 0.7
     # With a game `evaluate` hook: playouts stop after this many actions and score the state with it.
@@ -61,6 +64,8 @@ class SearchConfig(msgspec.Struct, frozen=True):
             raise ValueError(f"iterations must be at least 1, got {self.iterations}")
         if self.seconds is not None and not 0 < self.seconds < float("inf"):
             raise ValueError(f"seconds must be positive and finite, got {self.seconds}")
+        if self.min_iterations < 0:
+            raise ValueError(f"min_iterations must be at least 0, got {self.min_iterations}")
         if not 0 <= self.prior_weight < float("inf"):
             raise ValueError(f"prior_weight must be at least 0 and finite, got {self.prior_weight}")
 
@@ -177,9 +182,10 @@ def search(
     next_report = started + progress_interval
     cancelled = False
     iterate = run.iterate_known if knows_state else run.iterate_view
+    floor = config.min_iterations
     while run.iterations != limit:
         now = time.perf_counter()
-        if now >= deadline:
+        if now >= deadline and run.iterations >= floor:
             break
         if cancel is not None and cancel.is_set():
             cancelled = True
@@ -188,7 +194,7 @@ def search(
             on_progress(run.progress(now - started))
             next_report = now + progress_interval
         if run.iterations % _SETTLED_CHECK == _SETTLED_CHECK - 1 and run.settled(
-            _remaining(run.iterations, limit, now - started, deadline - now)
+            max(_remaining(run.iterations, limit, now - started, deadline - now), floor - run.iterations)
         ):
             break
         iterate()

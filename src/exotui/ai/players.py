@@ -116,6 +116,11 @@ def policy_action(game: Game, view: Any, rng: random.Random) -> Any:
 
 # Seconds per decision of the `mcts` (and `cheat`) levels.
 LEVELS: dict[str, float] = {"easy": 0.25, "normal": 1.0, "hard": 4.0}
+# Iterations a level searches at least, past its time if the machine is busy: at EXO n°2 a loaded machine left
+# easy's quarter second a few hundred iterations and easy fell below greedy (-31 Elo at load 24), while 500
+# iterations beat greedy load or not (SPRT [-50, 50], docs/figures.md). A quiet machine does more than 500 in a
+# quarter second in every game that searches (Endless Forms, the slowest, about 520), so there it changes nothing.
+LEVEL_FLOORS: dict[str, int] = {"easy": 500}
 # The level that does not always play the search's choice, so that a beginner can win: it plays as the game's
 # `easy_play` says (`engine.protocol.EasyPlay`; `MctsPlayer.pick`).
 EASY = "easy"
@@ -149,7 +154,7 @@ def search_config(level: str | None) -> SearchConfig:
         except ValueError:
             raise ValueError(f"{value!r} is not a number") from None
         if key == "it":
-            changes["iterations"], changes["seconds"] = _budget(option).iterations, None
+            changes.update(iterations=_budget(option).iterations, seconds=None, min_iterations=0)
         elif key == "depth":
             if not (0 <= number <= MAX_ITERATIONS and number == int(number)):
                 raise ValueError(f"depth must be a whole number, 0 for none, not {value!r}")
@@ -168,7 +173,8 @@ def level_name(level: str | None) -> str:
 
 def _budget(level: str) -> SearchConfig:
     if level in LEVELS:
-        return SearchConfig(seconds=LEVELS[level], playout_depth=PLAYOUT_DEPTH)
+        floor = LEVEL_FLOORS.get(level, 0)
+        return SearchConfig(seconds=LEVELS[level], playout_depth=PLAYOUT_DEPTH, min_iterations=floor)
     key, _, value = level.partition("=")
     if key not in ("it", "s"):
         raise ValueError(f"the level must be {', '.join(LEVELS)}, it=ITERATIONS or s=SECONDS, not {level!r}")
