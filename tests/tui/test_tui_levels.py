@@ -73,3 +73,20 @@ async def test_help_in_a_game_ends_with_that_games_levels() -> None:
         text = str(app.screen.query_one(Static).render())
         assert "Computer players at Raging Rodents" in text
         assert level_notes(games.get("rodents"))["mcts:easy"] in text
+
+
+@in_event_loop
+async def test_help_on_the_new_game_form_is_the_chosen_games_with_its_levels() -> None:
+    # It was ExoFauna's whatever the game chosen, so the levels read there were another game's.
+    save_choices(Choices("rodents", 2))
+    app = ExoTuiApp(ai_pause=0, default_seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        text = str(app.screen.query_one(Static).render())
+        assert text.startswith("Raging Rodents") or "Computer players at Raging Rodents" in text
+        assert "Computer players at ExoFauna/Duo" not in text
+        assert level_notes(games.get("rodents"))["mcts:hard"] in text

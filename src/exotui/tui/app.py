@@ -159,10 +159,11 @@ class ExoTuiApp(App[None]):
         self.notify("Press q or Ctrl+Q to quit (it asks first).", title="Do you want to quit?")
 
     def action_help(self) -> None:
+        # The new game form's help is the help of the game chosen on it (its levels, its rules).
         shown = [
             screen.session.game.id if isinstance(screen, GameScreen) else screen.game.id
             for screen in self.screen_stack
-            if isinstance(screen, GameScreen | ReplayScreen)
+            if isinstance(screen, GameScreen | ReplayScreen | NewGameScreen)
         ]
         self.help(shown[-1] if shown else HELP_GAME)
 
