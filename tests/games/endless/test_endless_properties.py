@@ -10,12 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from exotui.engine.conformance import positions
 from exotui.engine.protocol import IllegalAction, state_hash
 from exotui.games import get
 from exotui.games.endless.cards import HIDDEN
 from exotui.games.endless.mutable import ROOM, ROW
 from exotui.games.endless.rules import TURNS
-from exotui.games.endless.state import EndlessState, Pass
+from exotui.games.endless.state import EndlessState, Pass, Phase, RevealAt, Step
 from exotui.games.endless.view import SEAT_NAMES, public_cards
 
 pytestmark = pytest.mark.slow
@@ -150,3 +151,32 @@ def test_every_answer_in_a_list_says_who_acts_first(seed):
         who = SEAT_NAMES[GAME.current_player(state)]
         for action in GAME.legal_actions(state):
             assert GAME.describe(state, action).startswith(who), GAME.describe(state, action)
+
+
+# The length of each step's tasks (state.py's shapes; PHASE's two are told apart by length).
+LENGTHS = {
+    **dict.fromkeys((Step.ASK_MULLIGAN, Step.ASK_DEPLOY, Step.ASK_EXERT, Step.ASK_MOVE, Step.CHECK_ZERO), (2,)),
+    **dict.fromkeys((Step.ASK_REVEAL, Step.ASK_HOT_FOOT, Step.ASK_WILDFIRE, Step.WILDFIRE_TURN), (4,)),
+    **dict.fromkeys((Step.ASK_PATHOGEN, Step.PREDATION), (3,)),
+    **dict.fromkeys((Step.WINDOW, Step.PATHOGENS, Step.END_TURN, Step.TURN), (1,)),
+    Step.PHASE: (2, 3),
+    Step.RESOLVE: (5,),
+    Step.DEPLOYMENT: (6,),
+}
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds)
+def test_every_state_names_its_phase_and_steps_and_a_save_holds_their_numbers(seed):
+    # A failing test prints Phase.DEPLOY and (<Step.ASK_REVEAL: 4>, 0, <RevealAt.WINDOW: 0>, -1), not 2 and
+    # (4, 0, 0, -1); the bytes are those of the bare ints, so saves, state hashes and the wire did not change.
+    for state, _ in positions(GAME, seed, 2):
+        assert type(state.phase) is Phase, repr(state.phase)
+        for task in state.tasks:
+            assert type(task[0]) is Step and len(task) in LENGTHS[task[0]], state.tasks
+            assert task[0] != Step.PHASE or type(task[1]) is Phase, state.tasks
+            assert task[0] != Step.ASK_REVEAL or type(task[2]) is RevealAt, state.tasks
+        data = msgspec.msgpack.encode(state)
+        assert data == msgspec.msgpack.encode(msgspec.to_builtins(state))
+        decoded = msgspec.msgpack.decode(data, type=EndlessState)
+        assert decoded == state and type(decoded.phase) is Phase

@@ -33,6 +33,7 @@ from exotui.games.endless.state import (
     DeployEvent,
     DeploySpecies,
     EndDeploy,
+    EndlessState,
     EndMove,
     Exert,
     Flee,
@@ -41,9 +42,12 @@ from exotui.games.endless.state import (
     Move,
     Mulligan,
     Pass,
+    Phase,
     Reveal,
+    RevealAt,
     Sicken,
     Stand,
+    Step,
 )
 from exotui.games.endless.view import SEAT_NAMES, describe_to, determinize, events, view
 
@@ -63,6 +67,20 @@ def to_move_phase(state):
 
 # ---------------------------------------------------------------------------------------------------------------
 # Setup, turns and the end
+
+
+def test_a_state_names_its_phase_and_its_steps_and_is_saved_as_plain_numbers():
+    """A failing test prints Phase.DEPLOY and (<Step.ASK_REVEAL: 4>, 1, <RevealAt.RESPONSE: 2>, -1); the bytes are
+    those of plain ints, so saves, state hashes and the wire did not change."""
+    board = [species("North Oryx", 0, 5), species("South Oryx", 1, 5)]
+    state = position(board=board, events=("North Drought", "South Hyper-adaptive Fauna"))
+    state = apply(state, Reveal(NORTH, card("North Drought")))
+    assert type(state.phase) is Phase and all(type(task[0]) is Step for task in state.tasks), state.tasks
+    assert state.tasks[-1] == (Step.ASK_REVEAL, SOUTH, RevealAt.RESPONSE, -1)
+    data = msgspec.msgpack.encode(state)
+    assert data == msgspec.msgpack.encode(msgspec.to_builtins(state))
+    decoded = msgspec.msgpack.decode(data, type=EndlessState)
+    assert decoded == state and type(decoded.phase) is Phase
 
 
 def test_each_player_draws_eight_and_the_first_player_decides_the_mulligan_first():

@@ -6,19 +6,32 @@ variant seat s has colours s and s + 2, one per clue. Pieces are kept as a tuple
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Annotated, Final
 
 import msgspec
 
 from exotui.games.cryptid.board import Board
 
-# Which decision the deciding seat faces (CryptidState.step).
-OPENING: Final = 0  # place an opening cube on a space your clue rules out
-TURN: Final = 1  # ask a question, search a space, or reveal the hint
-RELOCATE: Final = 2  # search: your disc was already on the searched space; where does it go instead
-ANSWER: Final = 3  # two-player variant: answer with a cube of which colour (the bluff when both fit)
-PENALTY: Final = 4  # you made someone place a cube: place one of yours on a space your clue rules out
-OVER: Final = 5
+
+class Step(IntEnum):
+    """Which decision the deciding seat faces (CryptidState.step); saved as its int, printed by name."""
+
+    OPENING = 0  # place an opening cube on a space your clue rules out
+    TURN = 1  # ask a question, search a space, or reveal the hint
+    RELOCATE = 2  # search: your disc was already on the searched space; where does it go instead
+    ANSWER = 3  # two-player variant: answer with a cube of which colour (the bluff when both fit)
+    PENALTY = 4  # you made someone place a cube: place one of yours on a space your clue rules out
+    OVER = 5  # the game has ended
+
+
+# The steps by their bare names too: the rules read them as globals on their hot paths, and callers import them.
+OPENING: Final = Step.OPENING
+TURN: Final = Step.TURN
+RELOCATE: Final = Step.RELOCATE
+ANSWER: Final = Step.ANSWER
+PENALTY: Final = Step.PENALTY
+OVER: Final = Step.OVER
 
 # A clue, the hint or the habitat that a view hides, and "none" for the space/winner fields.
 HIDDEN: Final = -1
@@ -43,7 +56,7 @@ class CryptidState(msgspec.Struct, frozen=True, array_like=True):
     discs: tuple[tuple[int, ...], ...]
     first: int  # the first player, drawn from the seed
     player: int  # the seat whose turn it is (during the opening, the seat placing a cube)
-    step: int
+    step: Step
     opening_placed: int  # opening cubes placed so far, of 2 per seat
     # The space asked about or searched while its answers are being placed, else NONE.
     target: int

@@ -393,7 +393,8 @@ def resolve_event(t: MutableState, seat: int, card: int, target: int, spared: in
         for index in range(len(t.tasks) - 1, -1, -1):
             task = t.tasks[index]
             if task[0] == RESOLVE and task[1] != seat:
-                t.tasks[index] = (*task[:4], target)
+                _, revealer, card, event_target, _ = task
+                t.tasks[index] = (RESOLVE, revealer, card, event_target, target)
                 break
     elif kind == LIMITED_RESOURCES:
         hand = t.hands[target]

@@ -19,7 +19,7 @@ from exotui.games.endless.cards import (
     KINDS,
     PLAYA_COUNTERS,
 )
-from exotui.games.endless.state import EndlessState, Habitat, Offroad, Species, Task
+from exotui.games.endless.state import EndlessState, Habitat, Offroad, Pushed, Species, Task
 
 ROW = 4  # habitats in the row
 ROOM = 3  # a player's species at one habitat
@@ -169,7 +169,7 @@ class MutableState:
         """The turn player: the first player on odd turns."""
         return self.first if self.turn % 2 == 1 else 1 - self.first
 
-    def then(self, *tasks: Task) -> None:
+    def then(self, *tasks: Pushed) -> None:
         """Run `tasks` next, in the order given, before whatever was pending."""
         self.tasks.extend(reversed(tasks))
 

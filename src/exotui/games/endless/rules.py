@@ -74,8 +74,13 @@ from exotui.games.endless.state import (
     TURN,
     WILDFIRE_TURN,
     WINDOW,
+    Ask,
+    AskReveal,
+    Bare,
+    CheckZero,
     DeployEffect,
     DeployEvent,
+    Deployment,
     DeploySpecies,
     EndDeploy,
     EndlessAction,
@@ -88,10 +93,17 @@ from exotui.games.endless.state import (
     Move,
     Mulligan,
     Pass,
+    Phase,
+    PhaseBody,
+    PhaseStart,
+    Predation,
+    Pushed,
+    Resolve,
     Reveal,
     Sicken,
     Stand,
     Task,
+    WildfireTurn,
 )
 
 HAND: Final = 8
@@ -103,6 +115,31 @@ END_MOVE: Final = EndMove()
 PASSES: Final = (Pass(0), Pass(1))
 # A playout policy: (position, legal actions, generator) -> one of the actions.
 Policy = Callable[[Any, Sequence[Any], random.Random], Any]
+
+# The tasks pushed again and again, made once: tasks are immutable, and the stack is the search's inner loop.
+_WINDOW: Final[Bare] = (WINDOW,)
+_PATHOGENS: Final[Bare] = (PATHOGENS,)
+_TURN: Final[Bare] = (TURN,)
+_PHASE_BODIES: Final[tuple[PhaseBody, ...]] = tuple((PHASE, phase, 1) for phase in Phase)
+# A turn's steps after its start: each phase, then its end.
+_A_TURN: Final[tuple[Pushed, ...]] = (
+    *((PHASE, phase) for phase in (INITIALIZE, DEPLOY, EXERT, MOVE, TERMINATION)),
+    (END_TURN,),
+)
+# Per seat.
+_ASK_MULLIGAN: Final[tuple[Ask, Ask]] = ((ASK_MULLIGAN, 0), (ASK_MULLIGAN, 1))
+_ASK_DEPLOY: Final[tuple[Ask, Ask]] = ((ASK_DEPLOY, 0), (ASK_DEPLOY, 1))
+_ASK_EXERT: Final[tuple[Ask, Ask]] = ((ASK_EXERT, 0), (ASK_EXERT, 1))
+_ASK_MOVE: Final[tuple[Ask, Ask]] = ((ASK_MOVE, 0), (ASK_MOVE, 1))
+_REVEAL_AT_WINDOW: Final[tuple[AskReveal, AskReveal]] = ((ASK_REVEAL, 0, AT_WINDOW, -1), (ASK_REVEAL, 1, AT_WINDOW, -1))
+_REVEAL_AT_ANNOUNCE: Final[tuple[AskReveal, AskReveal]] = (
+    (ASK_REVEAL, 0, AT_ANNOUNCE, -1),
+    (ASK_REVEAL, 1, AT_ANNOUNCE, -1),
+)
+_REVEAL_AT_RESPONSE: Final[tuple[AskReveal, AskReveal]] = (
+    (ASK_REVEAL, 0, AT_RESPONSE, -1),
+    (ASK_REVEAL, 1, AT_RESPONSE, -1),
+)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -146,7 +183,7 @@ def new_game(seed: int) -> EndlessState:
         mutations=(),
         offroads=(),
         # Top last: the first player keeps or mulligans, then the second, then the first turn begins.
-        tasks=((TURN,), (ASK_MULLIGAN, 1 - first), (ASK_MULLIGAN, first)),
+        tasks=(_TURN, _ASK_MULLIGAN[1 - first], _ASK_MULLIGAN[first]),
         winner=NO_WINNER,
         rng=rng,
     )
@@ -192,6 +229,13 @@ _last_settled: tuple[EndlessState | None, tuple[Any, ...]] = (None, ())
 
 def _options(t: MutableState, task: Task) -> list[Any]:
     op, seat = task[0], task[1]
+    # The reveal window first: most questions are one.
+    if op == ASK_REVEAL:
+        # Every holder of a face-down event it may reveal from is asked, and may always pass: whether a seat is
+        # asked, and so what the other seat sees, must not depend on which event lies there (see `_run`).
+        if not abilities.can_reveal(t, seat):
+            return []
+        return [PASSES[seat], *abilities.reveal_options(t, seat, task[2], task[3])]
     if op == ASK_MULLIGAN:
         # The next hand must hold at least 1 card: 8 after the first mulligan, then one fewer each time.
         return [KEEP, MULLIGAN] if HAND - t.mulligans[seat] >= 1 else [KEEP]
@@ -201,12 +245,6 @@ def _options(t: MutableState, task: Task) -> list[Any]:
         return [Exert(sp.card, prey) for sp in t.species[seat] for prey in abilities.exert_choices(t, sp)]
     if op == ASK_MOVE:
         return [END_MOVE, *(Move(card, to) for card, to in _moves(t, seat))]
-    if op == ASK_REVEAL:
-        # Every holder of a face-down event it may reveal from is asked, and may always pass: whether a seat is
-        # asked, and so what the other seat sees, must not depend on which event lies there (see `_run`).
-        if not abilities.can_reveal(t, seat):
-            return []
-        return [PASSES[seat], *abilities.reveal_options(t, seat, task[2], task[3])]
     if op == ASK_HOT_FOOT:
         lizard = task[2]
         sp = t.find(lizard)
@@ -327,7 +365,7 @@ def working_copy(state: EndlessState, policy: Policy) -> _WorkingCopy:
     return _WorkingCopy(state, policy)
 
 
-_ASKING: Final = {
+_ASKING: Final[dict[int, str]] = {
     ASK_MULLIGAN: "keep or mulligan",
     ASK_DEPLOY: "a deployment, or the end of the Deploy Phase",
     ASK_EXERT: "which species exerts next",
@@ -370,7 +408,14 @@ def _answer(t: MutableState, task: Task, action: Any) -> None:
     """Carry out a seat's answer to the question on top of the stack."""
     op, seat = task[0], task[1]
     kind = type(action)
-    if op == ASK_MULLIGAN:
+    if op == ASK_REVEAL:  # first: most questions are a reveal window
+        t.tasks.pop()
+        if kind is Pass:
+            if task[2] == AT_ZERO:
+                _discard_at_zero(t, task[3])
+        else:
+            _reveal(t, action, task[2], task[3])
+    elif op == ASK_MULLIGAN:
         if kind is Keep:
             t.tasks.pop()
         else:
@@ -387,13 +432,6 @@ def _answer(t: MutableState, task: Task, action: Any) -> None:
             t.tasks.pop()
         else:
             _move(t, seat, action)
-    elif op == ASK_REVEAL:
-        t.tasks.pop()
-        if kind is Pass:
-            if task[2] == AT_ZERO:
-                _discard_at_zero(t, task[3])
-        else:
-            _reveal(t, action, task[2], task[3])
     elif op == ASK_HOT_FOOT:
         t.tasks.pop()
         if kind is HotFoot:
@@ -434,7 +472,7 @@ def _announce(t: MutableState, seat: int, action: Any) -> None:
         # Face down, so nothing is announced that could be answered: it is placed at once.
         t.deployed |= DEPLOYED_EVENT
         t.events[seat] = action.card
-        t.then((WINDOW,))
+        t.then(_WINDOW)
         return
     if kind is DeploySpecies:
         t.deployed |= DEPLOYED_SPECIES
@@ -446,7 +484,7 @@ def _announce(t: MutableState, seat: int, action: Any) -> None:
     else:
         t.deployed |= DEPLOYED_EFFECT
         deployment = (DEPLOYMENT, seat, action.card, action.target, action.source, -1)
-    t.then((ASK_REVEAL, 1 - seat, AT_ANNOUNCE, -1), deployment, (WINDOW,))
+    t.then(_REVEAL_AT_ANNOUNCE[1 - seat], deployment, _WINDOW)
 
 
 def _exert(t: MutableState, action: Exert) -> None:
@@ -455,7 +493,7 @@ def _exert(t: MutableState, action: Exert) -> None:
     sp.exerted = True
     if action.prey < 0:
         sp.population += abilities.growth(t, sp, True)
-        t.then((WINDOW,))
+        t.then(_WINDOW)
         return
     prey = t.find(action.prey)
     assert prey is not None
@@ -464,9 +502,9 @@ def _exert(t: MutableState, action: Exert) -> None:
         and prey.card not in t.hot_footed
         and any(t.room(prey.owner, p) for p in abilities.adjacent(prey.habitat))
     ):
-        t.then((ASK_HOT_FOOT, prey.owner, prey.card, sp.card), (PREDATION, sp.card, prey.card), (WINDOW,))
+        t.then((ASK_HOT_FOOT, prey.owner, prey.card, sp.card), (PREDATION, sp.card, prey.card), _WINDOW)
     else:
-        t.then((PREDATION, sp.card, prey.card), (WINDOW,))
+        t.then((PREDATION, sp.card, prey.card), _WINDOW)
 
 
 def _move(t: MutableState, seat: int, action: Move) -> None:
@@ -477,7 +515,7 @@ def _move(t: MutableState, seat: int, action: Move) -> None:
     else:
         t.moves |= MOVED
     _relocate(t, sp, action.to)
-    t.then((WINDOW,))
+    t.then(_WINDOW)
 
 
 def _relocate(t: MutableState, sp: Sp, to: int) -> None:
@@ -494,7 +532,7 @@ def _reveal(t: MutableState, action: Reveal, context: int, ref: int) -> None:
     if t.phase == DEPLOY and seat == t.active:
         # Revealed in its owner's own Deploy Phase: no other event may be placed this phase (RULINGS.md).
         t.deployed |= DEPLOYED_EVENT
-    steps: list[Task] = [(ASK_REVEAL, 1 - seat, AT_RESPONSE, -1), (RESOLVE, seat, action.card, action.target, EMPTY)]
+    steps: list[Pushed] = [_REVEAL_AT_RESPONSE[1 - seat], (RESOLVE, seat, action.card, action.target, EMPTY)]
     if context == AT_ZERO:
         steps.append((CHECK_ZERO, ref))
     t.then(*steps)
@@ -510,7 +548,7 @@ def _discard_at_zero(t: MutableState, card: int) -> None:
 # Steps run without asking
 
 
-def _phase(t: MutableState, task: Task) -> None:
+def _phase(t: MutableState, task: PhaseStart | PhaseBody) -> None:
     phase = task[1]
     if len(task) == 2:
         t.phase = phase
@@ -524,7 +562,7 @@ def _phase(t: MutableState, task: Task) -> None:
             t.deployed = 0
         elif phase == MOVE:
             t.moves = 0
-        t.then((WINDOW,), (PHASE, phase, 1))
+        t.then(_WINDOW, _PHASE_BODIES[phase])
         return
     seat = t.active
     if phase == INITIALIZE:
@@ -538,11 +576,11 @@ def _phase(t: MutableState, task: Task) -> None:
         # Day draws 1, Night 2: turns 1-2 are Day, 3-4 Night, and so on.
         t.draw(seat, 1 if (t.turn - 1) // 2 % 2 == 0 else 2)
     elif phase == DEPLOY:
-        t.then((ASK_DEPLOY, seat))
+        t.then(_ASK_DEPLOY[seat])
     elif phase == EXERT:
-        t.then((ASK_EXERT, seat))
+        t.then(_ASK_EXERT[seat])
     elif phase == MOVE:
-        t.then((ASK_MOVE, seat))
+        t.then(_ASK_MOVE[seat])
     else:
         _termination(t, seat)
 
@@ -553,10 +591,10 @@ def _termination(t: MutableState, seat: int) -> None:
     everyone = t.all_species()
     for sp, loss in [(sp, abilities.decline(t, sp, seat)) for sp in everyone]:
         sp.population = max(0, sp.population - loss)
-    t.then(*((CHECK_ZERO, sp.card) for sp in everyone if sp.population == 0), (PATHOGENS,))
+    t.then(*((CHECK_ZERO, sp.card) for sp in everyone if sp.population == 0), _PATHOGENS)
 
 
-def _pathogens(t: MutableState, task: Task) -> None:
+def _pathogens(t: MutableState, task: Bare) -> None:
     seat = t.active
     t.then(
         *(
@@ -568,17 +606,18 @@ def _pathogens(t: MutableState, task: Task) -> None:
     )
 
 
-def _window(t: MutableState, task: Task) -> None:
+def _window(t: MutableState, task: Bare) -> None:
     """A reveal window: the turn player may reveal first, then the other player."""
     seat = t.active
-    t.then((ASK_REVEAL, seat, AT_WINDOW, -1), (ASK_REVEAL, 1 - seat, AT_WINDOW, -1))
+    t.then(_REVEAL_AT_WINDOW[seat], _REVEAL_AT_WINDOW[1 - seat])
 
 
-def _resolve(t: MutableState, task: Task) -> None:
-    abilities.resolve_event(t, task[1], task[2], task[3], task[4])
+def _resolve(t: MutableState, task: Resolve) -> None:
+    _, seat, card, target, spared = task
+    abilities.resolve_event(t, seat, card, target, spared)
 
 
-def _deployment(t: MutableState, task: Task) -> None:
+def _deployment(t: MutableState, task: Deployment) -> None:
     """An announced deployment resolves if it is still legal; otherwise the card goes back to the hand."""
     _, seat, card, target, source, _ = task
     if is_species(card):
@@ -594,7 +633,7 @@ def _deployment(t: MutableState, task: Task) -> None:
     t.to_hand_openly(seat, card)
 
 
-def _predation(t: MutableState, task: Task) -> None:
+def _predation(t: MutableState, task: Predation) -> None:
     predator, prey = t.find(task[1]), t.find(task[2])
     if predator is None or prey is None:
         return
@@ -602,7 +641,7 @@ def _predation(t: MutableState, task: Task) -> None:
     t.then((CHECK_ZERO, prey.card))
 
 
-def _check_zero(t: MutableState, task: Task) -> None:
+def _check_zero(t: MutableState, task: CheckZero) -> None:
     """A species at 0 goes to the discard pile at once, unless Feign death or Conservation Effort keeps it."""
     card = task[1]
     sp = t.find(card)
@@ -615,16 +654,19 @@ def _check_zero(t: MutableState, task: Task) -> None:
         t.discard_species(sp)
 
 
-def _wildfire_turn(t: MutableState, task: Task) -> None:
+def _wildfire_turn(t: MutableState, task: WildfireTurn) -> None:
     """Wildfire!: each player in turn, the revealer first, moves one species away until none can (RULINGS.md)."""
     _, position, seat, spared = task
     for mover in (seat, 1 - seat):
         if abilities.fleeing(t, mover, position, spared):
-            t.then((ASK_WILDFIRE, mover, position, spared), (WILDFIRE_TURN, position, 1 - mover, spared))
+            t.then(
+                (ASK_WILDFIRE, mover, position, spared),
+                (WILDFIRE_TURN, position, 1 - mover, spared),
+            )
             return
 
 
-def _end_turn(t: MutableState, task: Task) -> None:
+def _end_turn(t: MutableState, task: Bare) -> None:
     t.offroads = [o for o in t.offroads if o.until > t.turn]
     t.droughts.clear()
     t.pesticide.clear()
@@ -634,20 +676,20 @@ def _end_turn(t: MutableState, task: Task) -> None:
         t.phase = OVER
         t.tasks.clear()
         return
-    t.then((TURN,))
+    t.then(_TURN)
 
 
-def _turn(t: MutableState, task: Task) -> None:
+def _turn(t: MutableState, task: Bare) -> None:
     if t.turn == 0:
         _deal_habitats(t)
     t.turn += 1
     t.predated = 0
     t.hot_footed.clear()
     t.migrants.clear()
-    t.then(*((PHASE, phase) for phase in (INITIALIZE, DEPLOY, EXERT, MOVE, TERMINATION)), (END_TURN,))
+    t.then(*_A_TURN)
 
 
-_STEPS: Final = {
+_STEPS: Final[dict[int, Callable[[MutableState, Any], None]]] = {
     PHASE: _phase,
     WINDOW: _window,
     RESOLVE: _resolve,

@@ -92,7 +92,7 @@ REVEAL_MARKS: Final = {"useful": "asks when useful", "every": "asks at every win
 # Answers kept in sight at 80x24 (more scroll, and the question says how many there are).
 PROMPT_ANSWERS: Final = 5
 # The question of each kind of decision (ASK_* of state.py), in a few words.
-QUESTIONS: Final = {
+QUESTIONS: Final[dict[int, str]] = {
     ASK_MULLIGAN: "Keep this opening hand, or mulligan",
     ASK_DEPLOY: "Deploy it where",
     ASK_EXERT: "Exert Phase: which of your species exerts next",
