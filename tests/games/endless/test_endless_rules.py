@@ -14,7 +14,7 @@ import pytest
 from endless_builders import NORTH, SOUTH, card, find, habitat, pass_until, play, population, position, species
 from exotui.engine.protocol import IllegalAction
 from exotui.engine.rng import below
-from exotui.games.endless.cards import EMPTY, KINDS, card_name
+from exotui.games.endless.cards import ARTHROPODS, DESERT_PLAYA, EMPTY, KINDS, card_name
 from exotui.games.endless.rules import apply, current_player, is_over, legal_actions, new_game, outcome
 from exotui.games.endless.state import (
     ASK_DEPLOY,
@@ -49,7 +49,15 @@ from exotui.games.endless.state import (
     Stand,
     Step,
 )
-from exotui.games.endless.view import SEAT_NAMES, describe_to, determinize, events, view
+from exotui.games.endless.view import (
+    SEAT_NAMES,
+    SpeciesNow,
+    describe_to,
+    determinize,
+    events,
+    row_now,
+    view,
+)
 
 # An event North keeps in hand, so that its Deploy Phase goes on asking after a deployment.
 HOLD = "North Once Thought Extinct"
@@ -477,6 +485,28 @@ def test_insect_swarm_gives_a_habitat_arthropods():
     state = apply(state, DeployEffect(card("North Insect Swarm"), 0))
     state = apply(state, DeploySpecies(card("North Gray Vireo"), 0))
     assert population(state, "North Gray Vireo") == 3
+
+
+def test_the_row_as_the_rules_read_it_comes_from_either_seats_view():
+    """What the habitat row shows beyond the printed cards (growth, decline, the habitat a copy plays as, Insect
+    Swarm's Arthropods), worked out by the game from a frozen view: the table runs no rules of its own."""
+    board = [species("North Oryx", 0, 5, effects=("South Mutigen",)), species("South Banner-tailed Kangaroo Rat", 0, 2)]
+    row = (
+        habitat("North Desert Arroyo", effects=("South Insect Swarm",)),
+        "South Creosote Scrub",
+        "North Ocotillo Foothills",
+        habitat("South River Bosque", copy="Desert Playa"),
+    )
+    state = position(row=row, board=board, mutations=((card("South Mutigen"), 2),))
+    for seat in (NORTH, SOUTH):
+        now = row_now(view(state, seat))
+        # Oryx: X 3, Mutigen's +2 growth, Y 2; the Kangaroo Rat: X 2, +1 at seeds (Desert Arroyo), Y 1.
+        assert now.species == {
+            card("North Oryx"): SpeciesNow(3 + 2, 2),
+            card("South Banner-tailed Kangaroo Rat"): SpeciesNow(2 + 1, 1),
+        }
+        assert now.habitats[0].resources & ARTHROPODS and now.habitats[3].identity == DESERT_PLAYA
+        assert now.habitats[1].identity == card("South Creosote Scrub") % KINDS and now.habitats[3].resources
 
 
 @pytest.mark.parametrize("rng", range(6))

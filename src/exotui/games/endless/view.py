@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -144,6 +144,44 @@ def _fill(hidden: tuple[int, ...], cards: list[int]) -> tuple[int, ...]:
     if len(hidden) != len(cards):
         raise ValueError(f"inconsistent view: {len(hidden)} hidden places for {len(cards)} unseen cards")
     return tuple(cards)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The row as the rules read it now
+
+
+class HabitatNow(NamedTuple):
+    """A habitat of the row as it plays now."""
+
+    identity: int  # the habitat kind it plays as: its own, or the one it copies (Environmental Homogenization)
+    resources: int  # its resource bits, Insect Swarm's Arthropods included
+
+
+class SpeciesNow(NamedTuple):
+    """A species in play's numbers now, every bonus and penalty that applies counted."""
+
+    growth: int  # X: what it gains when it exerts where it is, without prey
+    decline: int  # Y: what it loses in its owner's Termination
+
+
+class RowNow(NamedTuple):
+    """What the rules make of the habitat row now, beyond the printed cards."""
+
+    habitats: tuple[HabitatNow, ...]  # by position
+    species: dict[int, SpeciesNow]  # by species card, both seats'
+
+
+def row_now(state: EndlessState) -> RowNow:
+    """The habitat row as the rules read it in `state`, a true state or a seat's view (it reads only what is in
+    play), so that a table shows growth and decline without running the rules itself."""
+    t = MutableState(state)
+    return RowNow(
+        tuple(HabitatNow(habitat.identity, habitat.resources) for habitat in t.habitats),
+        {
+            sp.card: SpeciesNow(abilities.growth(t, sp, True), abilities.decline(t, sp, sp.owner))
+            for sp in t.all_species()
+        },
+    )
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -20,7 +20,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from exotui.games.endless import abilities
 from exotui.games.endless.cards import (
     ANTS,
     APHIDS,
@@ -40,7 +39,6 @@ from exotui.games.endless.cards import (
     card_text,
 )
 from exotui.games.endless.game import GAME
-from exotui.games.endless.mutable import MutableState
 from exotui.games.endless.rules import TURNS, totals
 from exotui.games.endless.state import (
     ASK_DEPLOY,
@@ -66,7 +64,7 @@ from exotui.games.endless.state import (
     Sicken,
     Stand,
 )
-from exotui.games.endless.view import SEAT_NAMES, describe
+from exotui.games.endless.view import SEAT_NAMES, describe, row_now
 from exotui.tui.choices import load_choices, save_choices
 from exotui.tui.tables.card_then_answer import CardThenAnswerBoard, Mode
 from exotui.tui.tables.endless.discard_piles import DiscardPiles
@@ -170,10 +168,10 @@ class Readable(NamedTuple):
 def readable(view: EndlessState, viewer: int | None, labels: Sequence[str]) -> list[Readable]:
     """Every card in sight, in the table's order: the habitats (with their effects and what the row's words mean),
     the species of both sides (with their effects), the hand, the event zones, then the discard piles."""
-    t = MutableState(view)
+    now = row_now(view)
     items: list[Readable] = []
     for position, habitat in enumerate(view.habitats):
-        _, resources, notes = habitat_lines(t, position)
+        _, resources, notes = habitat_lines(view, now, position)
         parts = [card_text(habitat.card)]
         if habitat.copy >= 0:
             parts.append(f"It plays as a copy of {card_name(habitat.copy)}: {card_text(habitat.copy)}")
@@ -187,13 +185,15 @@ def readable(view: EndlessState, viewer: int | None, labels: Sequence[str]) -> l
         items.append(Readable(" ".join([*parts, row]), f"habitat {position + 1}", habitat=position))
     below = 1 if viewer is None else viewer
     for seat in (1 - below, below):
-        for sp in t.species[seat]:
+        for sp in view.species[seat]:
+            kind = sp.card % KINDS
             parts = [card_text(sp.card), *(card_text(effect) for effect in sp.effects)]
-            if sp.kind == HOGNOSE and sp.population == 0:
+            if kind == HOGNOSE and sp.population == 0:
                 parts.append("At 0 it stays in play (Feign death): it exerts, predates and loses nothing more.")
-            if sp.kind == APHIDS and any(other.kind == ANTS for other in t.at(sp.habitat)):
+            beside = (other.card % KINDS for side in view.species for other in side if other.habitat == sp.habitat)
+            if kind == APHIDS and ANTS in beside:
                 parts.append("Beside Mexican Honeypot Ants it loses nothing when preyed on (Livestock).")
-            grow, fall = abilities.growth(t, sp, True), abilities.decline(t, sp, sp.owner)
+            grow, fall = now.species[sp.card]
             parts.append(
                 f"Now: {sp.population} population; it gains {grow} when it exerts here and loses {fall} in its "
                 f"owner's Termination (Y counts in every Termination, of both players)."

@@ -8,7 +8,6 @@ from typing import ClassVar, Final
 from textual.content import Content, Style
 from textual.widget import Widget
 
-from exotui.games.endless import abilities
 from exotui.games.endless.cards import (
     AESTHETIC_CHOICE,
     AGRICULTURAL_LAND,
@@ -29,8 +28,9 @@ from exotui.games.endless.cards import (
     SPECIES,
     WICKED_REFLEXES,
 )
-from exotui.games.endless.mutable import ROW, MutableState, Sp
-from exotui.games.endless.state import EndlessState
+from exotui.games.endless.mutable import ROW
+from exotui.games.endless.state import EndlessState, Species
+from exotui.games.endless.view import RowNow, SpeciesNow, row_now
 
 # The names as the columns print them (the full name is in the card text shown on focus).
 SHORT: Final = (
@@ -95,15 +95,14 @@ ABILITIES: Final = {
 }
 
 
-def species_line(t: MutableState, sp: Sp, width: int) -> str:
+def species_line(sp: Species, now: SpeciesNow, width: int) -> str:
     """'Coyote       5 3/1e P': name (whole where the cell has room, else in whole words, else short), population,
-    X/Y with the bonuses that apply now, e if exerted, effects."""
-    grow = abilities.growth(t, sp, True)
-    fall = abilities.decline(t, sp, sp.owner)
+    X/Y with the bonuses that apply now (the rules' `row_now`), e if exerted, effects."""
     letters = "".join(EFFECT_LETTERS.get(effect % KINDS, "") for effect in sp.effects)
-    tail = f"{sp.population:>3} {grow}/{fall}{'e' if sp.exerted else ' '}{letters}"
+    tail = f"{sp.population:>3} {now.growth}/{now.decline}{'e' if sp.exerted else ' '}{letters}"
     room = max(1, width - len(tail))
-    name = next((name for name in (SPECIES[sp.kind].name, MEDIUM[sp.kind]) if len(name) < room), SHORT[sp.kind])
+    kind = sp.card % KINDS
+    name = next((name for name in (SPECIES[kind].name, MEDIUM[kind]) if len(name) < room), SHORT[kind])
     return f"{name:<{room}.{room}}{tail}"
 
 
@@ -113,19 +112,19 @@ def rows_needed(view: EndlessState, seat: int) -> int:
     return max(1, *counts)
 
 
-def habitat_lines(t: MutableState, position: int) -> tuple[str, str, str]:
+def habitat_lines(view: EndlessState, now: RowNow, position: int) -> tuple[str, str, str]:
     """The habitat's name (as it plays: a copy shows the copied name), its resources, its ability and effects."""
-    habitat = t.habitats[position]
-    identity = habitat.identity
+    habitat = view.habitats[position]
+    identity, bits = now.habitats[position]
     name = HABITATS[identity - FIRST_HABITAT].name
-    resources = " ".join(RESOURCE_NAMES[bit][:3] for bit in RESOURCE_NAMES if habitat.resources & bit) or "-"
+    resources = " ".join(RESOURCE_NAMES[bit][:3] for bit in RESOURCE_NAMES if bits & bit) or "-"
     notes = []
     if identity == DESERT_PLAYA:
         notes.append(f"Ephemeral {habitat.counters}")
     elif identity in ABILITIES:
         notes.append(ABILITIES[identity])
     notes.extend(HABITAT_EFFECTS[e % KINDS] for e in habitat.effects if e % KINDS in HABITAT_EFFECTS)
-    notes.extend(f"Offroad t{o.until}" for o in t.offroads if o.position == position)
+    notes.extend(f"Offroad t{o.until}" for o in view.offroads if o.position == position)
     return f"{position + 1} {name}", resources, ", ".join(notes) or "-"
 
 
@@ -174,7 +173,7 @@ class HabitatRow(Widget):
         view = self.view
         if view is None or not view.habitats:
             return Content("The habitats are drawn once both opening hands are kept.")
-        t = MutableState(view)
+        now = row_now(view)
         width = max(8, self.size.width // ROW)
         cell = width - 1
         name_style = self.get_visual_style("row--name", partial=True)
@@ -186,7 +185,7 @@ class HabitatRow(Widget):
         heights = (rows_needed(view, other), rows_needed(view, self.viewer))
         rows: list[list[Content]] = [[] for _ in range(3 + heights[0] + 1 + heights[1])]
         for position in range(ROW):
-            name, resources, notes = habitat_lines(t, position)
+            name, resources, notes = habitat_lines(view, now, position)
             marked = position == self.marked_habitat
             if len(name) > cell - marked:
                 # "1 Ocotillo Foothills" is one cell too wide at 80 columns: the number moves to the resources line.
@@ -198,14 +197,14 @@ class HabitatRow(Widget):
             rows[3 + heights[0]].append(_cell(divider.ljust(cell, "┄"), cell, side_style))
             for block, seat in enumerate((other, self.viewer)):
                 top = 3 + block * (heights[0] + 1)
-                here = [sp for sp in t.species[seat] if sp.habitat == position]
+                here = [sp for sp in view.species[seat] if sp.habitat == position]
                 for slot in range(heights[block]):
                     row = rows[top + slot]
                     if slot >= len(here):
                         row.append(_cell("", cell))
                         continue
                     sp = here[slot]
-                    line = species_line(t, sp, cell - 1)
+                    line = species_line(sp, now.species[sp.card], cell - 1)
                     if sp.card == self.marked_species:
                         row.append(_cell("▶" + line, cell, mark_style))
                     else:
