@@ -176,8 +176,8 @@ def rollout_action(state: Any, actions: Sequence[Any], rng: random.Random) -> An
     """Playout policy: hold events at most windows, deploy species rather than stop, predators prey on the other
     seat's species when they can, usually stay put; otherwise at random.
 
-    It reads the actions alone: the search's working copy hands it its table where a playout on `apply` hands it
-    the state.
+    It reads the actions alone: the search's working copy hands it its mutable state where a playout on `apply` hands
+    it the state.
     """
     first = actions[0]
     kind = type(first)
