@@ -221,6 +221,8 @@ async def test_keys_while_another_seat_decides_say_whose_turn_it_is() -> None:
         the_board = board(app)
         the_board.show(after, 0, (), game_screen.labels)
         assert the_board.mode is Mode.WAIT
+        # No number key under the Universe's planets: none of them can be pressed now.
+        assert not re.search(r"\d", str(app.screen.query_one(Universe).render()))
         for key in ("1", "enter", "left", "escape"):
             await pilot.press(key)
             assert "Not your turn: Seat 2: AI greedy is deciding" in status_text(app)
@@ -423,6 +425,9 @@ async def test_the_final_table_draws_the_planets_of_no_scoring_line_in_lower_cas
             shown = str(galaxy.render())
             assert planet_code(lonely[0]).lower() in shown
             assert "lowercase scored nothing" in galaxy.border_title
+        # The planet left in the Universe is drawn, but with no number key under it: no decision is open.
+        universe = str(app.screen.query_one(Universe).render())
+        assert re.search(r"[A-Z]{3}", universe) and not re.search(r"\d", universe), universe
 
 
 def test_the_scoring_squares_are_the_lines_the_rules_count() -> None:

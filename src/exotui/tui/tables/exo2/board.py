@@ -69,15 +69,15 @@ class Exo2Board(Board):
             "Planets read size, colour, type: S/M/L small/medium/large, B/R/G blue/red/green, T/G/R telluric/"
             "gaseous/ringed (LRG = large red gaseous). The Star is (*); · is an empty square of a Galaxy. Squares the "
             "chosen planet may go to show the points it would score there (+ for none) instead of ·; the cursor is "
-            "[ ]. Under each planet you may take in the Universe is its number key. On the final table, a planet in no "
-            "line that scored is in lower case, without its token.",
+            "[ ]. On your turn, under each planet you may take in the Universe is its number key. On the final "
+            "table, a planet in no line that scored is in lower case, without its token.",
             "",
             "EXO n°2",
             "Line up planets sharing a size, a colour or a type. Seat 1 starts; players take turns.",
             "",
-            "A turn: take one available planet from the Universe (a planet no other planet covers; the numbered ones) "
-            "and place it in your Galaxy on an empty square touching (8 directions) your Star or one of your planets. "
-            "Planets never move.",
+            "A turn: take one available planet from the Universe (a planet no other planet covers; on your turn, the "
+            "numbered ones) and place it in your Galaxy on an empty square touching (8 directions) your Star or one "
+            "of your planets. Planets never move.",
             "",
             "The end: when every Galaxy holds 13 planets (2 players) or 9 (3 players).",
             "Scoring: every 3 squares in a straight line (row, column or diagonal) holding three planets score 1 point "
@@ -175,7 +175,7 @@ class Exo2Board(Board):
         choosing = self.mode is not Mode.WAIT
         slots = available_slots(view.universe)
         self.query_one(Universe).show(
-            view.universe, slots[self.token_index] if choosing else None, self.mode is Mode.TOKEN
+            view.universe, slots[self.token_index] if choosing else None, self.mode is Mode.TOKEN, keys=choosing
         )
         self.query_one(ScorePanel).show(SEAT_NAMES[: view.players], feature_points(view), deciding)
         previews = self._previews(self._token()) if choosing else None

@@ -40,8 +40,9 @@ def available_slots(universe: Sequence[int]) -> list[int]:
 
 
 class Universe(PlanetsWidget):
-    """Covered tokens show their letters in their colour; available ones are drawn on their colour with their
-    number key under them; the one under the cursor is highlighted and underlined. Taken slots are left blank."""
+    """Covered tokens show their letters in their colour; available ones are drawn on their colour, with their
+    number key under them while the viewer may press it; the one under the cursor is highlighted and underlined.
+    Taken slots are left blank."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {*PlanetsWidget.COMPONENT_CLASSES, "universe--cursor", "universe--key"}
 
@@ -49,17 +50,20 @@ class Universe(PlanetsWidget):
         super().__init__(id=id)
         self.universe: tuple[int, ...] = ()
         self.cursor: int | None = None
+        self.keys = False
 
-    def show(self, universe: tuple[int, ...], cursor: int | None, choosing: bool) -> None:
-        """`cursor` is a slot; `choosing` when the viewer is picking a token now."""
-        self.universe, self.cursor = universe, cursor
+    def show(self, universe: tuple[int, ...], cursor: int | None, choosing: bool, keys: bool) -> None:
+        """`cursor` is a slot; `choosing` when the viewer is picking a token now; `keys` when its number keys take
+        one (not while another seat decides, nor on the final table)."""
+        self.universe, self.cursor, self.keys = universe, cursor, keys
         left = sum(token != EMPTY for token in universe)
         self.border_title = f"Universe · {left} left"
         self.set_class(choosing, "-choosing")
         self.refresh()
 
     def render(self) -> Content:
-        numbers = {slot: index + 1 for index, slot in enumerate(available_slots(self.universe))}
+        slots = available_slots(self.universe)
+        numbers = {slot: index + 1 for index, slot in enumerate(slots)} if self.keys else {}
         # What each line shows, as (column, text) pieces: the tokens' letters, and under each available token its
         # number key. Nothing covers an available token, so the line under it is empty there (or is the line under
         # the pyramid): the keys stand apart from the letters ("MGG LBT", not "1MGG2LBT").
@@ -69,7 +73,7 @@ class Universe(PlanetsWidget):
                 continue
             row, column = SLOT_PLACES[slot]
             number = numbers.get(slot)
-            style = self.get_visual_style(colour_class(token, available=number is not None))
+            style = self.get_visual_style(colour_class(token, available=slot in slots))
             if slot == self.cursor:
                 style += self.get_visual_style("universe--cursor")
             pieces[row].append((column + 1, Content.styled(planet_code(token), style)))
