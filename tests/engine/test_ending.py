@@ -10,11 +10,8 @@ from exotui import games
 from exotui.engine.conformance import random_game, setups
 from exotui.engine.protocol import ending, seat_names
 
-# The games that word their own ending (every game with a table of its own).
-WORDED = ("exofauna", "exo2", "rodents")
 
-
-@pytest.mark.parametrize("game_id", WORDED)
+@pytest.mark.parametrize("game_id", games.available())
 def test_a_game_words_its_ending_naming_every_seat_by_its_label(game_id: str) -> None:
     game = games.get(game_id)
     for players, variant in setups(game):

@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList, Select, Static
 
 from exotui import games
+from exotui.engine import protocol
 from exotui.engine.records import exit_cleanly_on_signals
 from exotui.play.session import GameSession
 from exotui.play.session import Seat as SessionSeat
@@ -445,7 +446,7 @@ class TableApp(App[None]):
             return
         game = games.get(end.game)
         state = msgspec.msgpack.decode(end.state, type=game.state_type)
-        summary = board_class(game.id).summary(state, end.labels)
+        summary = protocol.ending(game, state, end.labels)
         self.push_screen(TableEndScreen(end.headline, summary, self.viewer is not None, self.vote), self._left_end)
         self._tell_over()
 

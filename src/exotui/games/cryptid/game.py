@@ -7,6 +7,7 @@ from typing import ClassVar
 from exotui.engine.protocol import Game, check_setup
 from exotui.games.cryptid import rules
 from exotui.games.cryptid import view as views
+from exotui.games.cryptid.ending import ending
 from exotui.games.cryptid.heuristic import evaluate, rollout_action, search_actions
 from exotui.games.cryptid.levels import hint_reason, level_play
 from exotui.games.cryptid.state import CryptidAction, CryptidState, Hint
@@ -33,6 +34,8 @@ class CryptidGame:
     determinize = staticmethod(views.determinize)
     describe = staticmethod(views.describe)
     events = staticmethod(views.events)
+    # How the game was won, for the end screen.
+    ending = staticmethod(ending)
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
     search_actions = staticmethod(search_actions)

@@ -8,6 +8,7 @@ from exotui.engine.protocol import Game, check_setup
 from exotui.engine.working import WorkingCopy
 from exotui.games.endless import rules
 from exotui.games.endless import view as views
+from exotui.games.endless.ending import ending
 from exotui.games.endless.heuristic import evaluate, rollout_action, search_actions
 from exotui.games.endless.state import EndlessAction, EndlessState
 
@@ -32,6 +33,8 @@ class EndlessGame:
     describe = staticmethod(views.describe)
     describe_to = staticmethod(views.describe_to)
     events = staticmethod(views.events)
+    # How the game was won, for the end screen.
+    ending = staticmethod(ending)
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
     search_actions = staticmethod(search_actions)

@@ -218,7 +218,7 @@ class GameScreen(AidedScreen):
         self.ended = True
         session = self.session
         names = [seat_label(session, seat, "{name} ({who})") for seat in range(len(session.seats))]
-        summary = self.board.summary(session.state, names)
+        summary = protocol.ending(session.game, session.state, names)
         details = self.board.result_details()
         end = EndScreen(headline(session), summary, can_replay=session.record is not None, details=details)
         # Once the last decision is painted: the end box is drawn over what this screen painted last.

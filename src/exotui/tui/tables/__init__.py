@@ -185,11 +185,6 @@ class Board(Widget, metaclass=_BoardMeta):
         board's viewer may read it: the game's `describe_to` knows which card that seat cannot see."""
         return protocol.describe_to(self.GAME, view, action, self.viewer)
 
-    @classmethod
-    def summary(cls, state: Any, seat_labels: Sequence[str]) -> list[str]:
-        """Lines for the end screen saying how the finished game in `state` was won: the game's `ending`."""
-        return protocol.ending(cls.GAME, state, seat_labels)
-
 
 def board_class(game_id: str) -> type[Board]:
     """The board of the game `game_id`: its own, or the generic table bound to it. Raises UnknownGame."""

@@ -212,14 +212,6 @@ class CryptidBoard(Board):
         # turn of its own, so at 80x24 the log keeps the first turn in sight, not the opening's cubes above it.
         super().log_decision(0 if OPENING_WORDS in sentence else turn, sentence)
 
-    @staticmethod
-    def summary(state: Any, seat_labels: Sequence[str]) -> list[str]:
-        lines = [f"{seat_labels[state.winner]} found the habitat on {space_name(state.habitat)}."]
-        for seat in range(state.players):
-            clues = " and ".join(CLUES[state.clues[colour]].text for colour in colours_of(state.players, seat))
-            lines.append(f"{seat_labels[seat]}: the habitat is {clues}.")
-        return lines
-
     def _draw(self) -> None:
         view = self.view
         assert view is not None

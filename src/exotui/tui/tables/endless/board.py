@@ -39,7 +39,7 @@ from exotui.games.endless.cards import (
     card_text,
 )
 from exotui.games.endless.game import GAME
-from exotui.games.endless.rules import TURNS, totals
+from exotui.games.endless.rules import TURNS
 from exotui.games.endless.state import (
     ASK_DEPLOY,
     ASK_EXERT,
@@ -404,16 +404,6 @@ class EndlessBoard(CardThenAnswerBoard):
     def describe_public(self, view: Any, action: Any) -> str:
         # Told from the view: an event placed face down is named only to the seat that holds it.
         return describe(view, action)
-
-    @staticmethod
-    def summary(state: Any, seat_labels: Sequence[str]) -> list[str]:
-        north, south = totals(state)
-        lines = [f"{seat_labels[0]}: {north} population", f"{seat_labels[1]}: {south} population"]
-        if north == south:
-            lines.append("Equal totals after 16 turns: a draw.")
-        else:
-            lines.append(f"{seat_labels[0] if north > south else seat_labels[1]} wins by total population.")
-        return lines
 
     def _item_count(self) -> int:
         return len(self._hand()) + 1  # the hand, then the end of the Deploy Phase
