@@ -402,7 +402,8 @@ class EndlessBoard(CardThenAnswerBoard):
             self.call_after_refresh(lambda: self.call_after_refresh(log.scroll_end, animate=False))
 
     def describe_public(self, view: Any, action: Any) -> str:
-        # Told from the view: an event placed face down is named only to the seat that holds it.
+        # Told from the view: an event placed face down is named only to the seat that holds it. Not through
+        # describe_to, which tells a pass to nobody (the log leaves passes out): the panel names a preferred pass.
         return describe(view, action)
 
     def _item_count(self) -> int:

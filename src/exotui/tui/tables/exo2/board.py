@@ -142,8 +142,9 @@ class Exo2Board(Board):
         self._draw()
 
     def describe_public(self, view: Any, action: Any) -> str:
-        # Everything is public. The words of the log, without the seat (the AI status names it): "large red gaseous
-        # planet, 2 above and 1 to the left of the Star, +2".
+        # Everything is public, so nothing for describe_to to hide: the panel's own shorter words, without the seat
+        # (the AI status names it) and with the points: "large red gaseous planet, 2 above and 1 to the left of the
+        # Star, +2".
         seat = current_player(view)
         assert seat is not None
         points = sum(placement_points(view.galaxies[seat], action.token, action.x, action.y))
