@@ -39,6 +39,32 @@ def test_a_claim_names_the_claimer_the_count_and_the_progress():
     )
 
 
+def test_a_claim_reaching_the_target_before_the_turn_ends_says_who_wins_and_when():
+    # Blue's first Action of the turn claims its second hole: the game ends only when the turn does (the win is
+    # checked at the end of each turn; the first to reach the target wins even if the other reaches it too).
+    ring = {s: "blue Krell" for s in range(1, 6)} | {6: "yellow Krell", 7: "yellow Krell"}
+    state = position(
+        hands=(cards("blue Oomba", "blue Krell"), ()),
+        holes=(hole(YELLOW, ring), hole(BLUE)),
+        decks=(cards("blue Zorrib", "blue Primu"), cards("yellow Vashti")),
+        claimed=((card("yellow Primu"),), ()),
+    )
+    state = GAME.apply(state, Play(card("blue Oomba"), 0, TL))
+    after = GAME.apply(state, Draw(BLUE))
+    assert not GAME.is_over(after)
+    assert GAME.events(state, Draw(BLUE), after) == (
+        "Blue claims the yellow hole (1), 6 organisms to 2 (2 of 2 holes).",
+        "A new yellow hole forms in slot 1.",
+        "Blue has claimed 2 holes: Blue wins at the end of this turn.",
+    )
+    # Told once: the rest of the turn claims nothing new, and its end tells the result.
+    while not GAME.is_over(state := after):
+        action = GAME.legal_actions(state)[0]
+        after = GAME.apply(state, action)
+        assert not any("at the end of this turn" in event for event in GAME.events(state, action, after))
+    assert after.winner == BLUE
+
+
 def test_a_tie_says_the_holes_colour_decided():
     # The rulebook's example: 4-4 at the blue hole, blue claims it.
     placed = {TL: "blue Primu", T: "blue Krell", TR: "blue Oomba", R: "blue Zorrib"}
@@ -152,5 +178,9 @@ def test_events_follow_the_rules(seed, variant):
             assert sum(ring is not None and EMPTY not in ring for ring in rings) == len(claims)
         else:
             assert rings == tuple(list(h.spaces) if h else None for h in after.holes)
-        assert (GAME.is_over(after) and not GAME.is_over(state)) == any(" wins" in e or "draw" in e for e in events)
+        ended = [event for event in events if (" wins" in event or "draw" in event) and "end of this turn" not in event]
+        assert (GAME.is_over(after) and not GAME.is_over(state)) == bool(ended)
+        # The win to come is told when a seat first reaches the target and the turn goes on.
+        reached = state.first_to_target < 0 <= after.first_to_target and not GAME.is_over(after)
+        assert reached == any(event.endswith("wins at the end of this turn.") for event in events)
         state = after

@@ -249,7 +249,7 @@ def _focus_name(state: ExoState) -> str:
 
 def events(before: ExoState, action: Any, after: ExoState) -> tuple[str, ...]:
     """What `action` caused beyond itself: an adaptation not offered and why, the holes claimed (who, the count, the
-    tie-break), new holes, the end.
+    tie-break), new holes, the win to come when a claim reaches the target before the turn ends, the end.
 
     Told from the table, the claims and the face-up deck tops only, so every seat's views give the same sentences.
     """
@@ -274,6 +274,8 @@ def events(before: ExoState, action: Any, after: ExoState) -> tuple[str, ...]:
             told.append(f"Slot {slot + 1} stays empty: both decks are out of cards.")
     if after.step == OVER and before.step != OVER:
         told.append(_result(after))
+    elif before.first_to_target < 0 <= after.first_to_target:
+        told.append(_win_to_come(after))
     return tuple(told)
 
 
@@ -370,6 +372,15 @@ def _claim(before: ExoState, slot: int, ring: list[int], claimer: int, count: in
         tie = f"{mine} organisms each: a tie goes to the hole's colour"
         return f"{SEAT_NAMES[claimer]} claims {hole} on a tie, {tie} ({progress})."
     return f"{SEAT_NAMES[claimer]} claims {hole}, {mine} organisms to {RING - mine} ({progress})."
+
+
+def _win_to_come(after: ExoState) -> str:
+    """A seat has reached the target with the turn going on: the win is checked only when the turn ends, and the
+    first to reach the target wins then whatever else the turn claims (rulebook, turn order; RULINGS.md)."""
+    seat = after.first_to_target
+    count = len(after.claimed[seat])
+    name = SEAT_NAMES[seat]
+    return f"{name} has claimed {count} hole{'s' if count > 1 else ''}: {name} wins at the end of this turn."
 
 
 def _result(over: ExoState) -> str:
