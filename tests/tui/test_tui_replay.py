@@ -8,13 +8,17 @@ from textual.widgets import Static
 
 from exotui import games
 from exotui.engine.protocol import describe_to
-from exotui.engine.records import HUMAN, load
+from exotui.engine.records import HUMAN, SavedGame, load
 from exotui.engine.records import Seat as RecordSeat
 from exotui.engine.savedir import SaveDir
+from exotui.games.rodents import rules
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.screens.replay import ReplayScreen
 from exotui.tui.tables import Board
+from exotui.tui.tables.rodents.board import RodentsBoard
+from exotui.tui.tables.rodents.invasion import InvasionPanel
+from exotui.tui.widgets.move_list import MoveList
 from exotui.tui.widgets.prompt import Prompt
 from pilot_helpers import in_event_loop, settle
 
@@ -115,3 +119,102 @@ async def test_a_hot_seat_game_still_in_play_replays_each_persons_view_behind_th
         await pilot.press("v")
         await settle(pilot)
         assert isinstance(app.screen, PassKeyboardScreen)
+
+
+RODENTS = games.get("rodents")
+
+
+def interludes(saved: SavedGame) -> dict[int, object]:
+    """By position, the invasion the move reaching it scored before the next deal (the game's `interlude`)."""
+    states = saved.states
+    found = {}
+    for index, action in enumerate(saved.actions):
+        scored = RODENTS.interlude(states[index], action, states[index + 1])
+        if scored is not None:
+            found[index + 1] = scored
+    return found
+
+
+def replay_status(app: ExoTuiApp) -> str:
+    return str(app.screen.query_one("#replay-status", Static).render())
+
+
+@in_event_loop
+async def test_a_rodents_replay_stops_on_each_invasion_as_it_was_scored_then_deals_the_next() -> None:
+    """The replay went from the last move of an invasion straight to the next deal: the scored invasion, which the
+    table keeps on show in play, was never seen."""
+    saved = load(SAMPLES / "rodents-2-invasions.exosave")
+    ((move, scored),) = interludes(saved).items()
+    app = ExoTuiApp(ai_pause=0, opening=saved)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press(*["right"] * move)
+        assert shown(app) == scored
+        panel = str(screen.query_one(InvasionPanel).render())
+        assert panel.startswith("Invasion 1 of 2 · scored"), panel
+        assert replay_status(app).startswith(f"move {move}/{len(saved.actions)} · before the game goes on (→)")
+        # The move list stays on the move that scored it.
+        assert screen.query_one(MoveList).current == move - 1
+        await pilot.press("a")
+        assert not screen.analysing and "Nobody decides here" in replay_status(app)
+        # On: the next deal; back: the scored invasion again, then the move before.
+        await pilot.press("right")
+        assert shown(app) == saved.states[move]
+        assert str(screen.query_one(InvasionPanel).render()).startswith("Invasion 2 of 2 · turn")
+        await pilot.press("left")
+        assert shown(app) == scored
+        await pilot.press("left")
+        assert shown(app) == saved.states[move - 1]
+        # Each seat's view of it, through `v`.
+        await pilot.press("right", "v")
+        assert screen.seat == 0 and shown(app) == RODENTS.view(scored, 0) != scored
+        # At the end, the board's score of each invasion is the game's, however the replay got there.
+        await pilot.press("v", "v", "home", "end")
+        details = screen.query_one(RodentsBoard).gains
+        assert details == {1: rules.totals(scored.collections), 2: rules.totals(saved.final.collections)}
+        assert screen.query_one(RodentsBoard).result_details() is not None
+
+
+@in_event_loop
+async def test_a_rodents_replay_played_with_space_pauses_on_the_scored_invasion_too() -> None:
+    saved = load(SAMPLES / "rodents-2-invasions.exosave")
+    ((move, scored),) = interludes(saved).items()
+    app = ExoTuiApp(ai_pause=0, opening=saved)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press(*["right"] * (move - 1))
+        # The play timer's ticks, without waiting for them.
+        screen.playing = True
+        screen.next_move()
+        assert shown(app) == scored
+        screen.next_move()
+        assert shown(app) == saved.states[move]
+
+
+@in_event_loop
+async def test_a_rodents_game_still_in_play_replays_its_scored_invasion_only_as_its_person_saw_it(
+    tmp_path: Path,
+) -> None:
+    seats = (RecordSeat("Seat 1", HUMAN), RecordSeat("Seat 2", "greedy"))
+    record = SaveDir(tmp_path).new_record(RODENTS, 3, seats)
+    record.save()
+    while not interludes(load(record.path)):
+        record.append(RODENTS.legal_actions(record.state)[0])
+    record.append(RODENTS.legal_actions(record.state)[0])
+    saved = load(record.path)
+    record.close()
+    assert saved.sealed == (0,)
+    ((move, scored),) = interludes(saved).items()
+    app = ExoTuiApp(ai_pause=0, opening=saved)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press(*["right"] * move)
+        assert shown(app) == RODENTS.view(scored, 0) != scored
+        await pilot.press("v")
+        assert shown(app) == RODENTS.view(scored, 0)

@@ -3,6 +3,10 @@
 The position after move i is the saved game's `states[i]`, all replayed and verified when the save was loaded.
 The game's own Board draws it: the full state for the omniscient view, or `game.view(state, seat)` for what that
 seat knew then. The board is only shown positions (no legal actions), so the screen's keys do everything here.
+
+A move that reached a position between decisions (the game's `interlude`: Raging Rodents' invasion as it was scored,
+before the next deal) shows it first, as the table paused on it in play; the next step shows the position after the
+move (the next deal).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from textual.widgets import Input, Label, Static
 from exotui.ai.mcts import Progress, SearchResult
 from exotui.ai.players import MctsPlayer, search_config
 from exotui.ai.review import Judged
-from exotui.engine.protocol import seat_names
+from exotui.engine.protocol import has_interludes, interlude, seat_names
 from exotui.engine.records import SavedGame
 from exotui.engine.stats import aids_used
 from exotui.play.seats import seat_label
@@ -116,6 +120,16 @@ class ReplayScreen(Screen[None]):
         self.moves = saved.moves(saved.told_to)
         # The position shown: after this many moves.
         self.position = 0
+        # By position, what the move reaching it reached first, between decisions (the game's `interlude`).
+        self.interludes: dict[int, Any] = {}
+        if has_interludes(self.game):
+            states = saved.states
+            for index in range(len(self.moves)):
+                position = interlude(self.game, states[index], saved.actions[index], states[index + 1])
+                if position is not None:
+                    self.interludes[index + 1] = position
+        # Showing the interlude of the move that reached `position` rather than the position itself.
+        self.in_interlude = False
         # The views `v` goes round: everything (None), then each seat's; only the people's own views while the game
         # is still in play (`SavedGame.sealed`), each behind a pass screen when several shared the keyboard.
         self.views: tuple[int | None, ...] = saved.sealed or (None, *range(len(header.seats)))
@@ -131,7 +145,8 @@ class ReplayScreen(Screen[None]):
 
     @property
     def state(self) -> Any:
-        return self.saved.states[self.position]
+        """The position shown (the full state): the move's interlude, or the position after it."""
+        return self.interludes[self.position] if self.in_interlude else self.saved.states[self.position]
 
     def compose(self) -> ComposeResult:
         board = board_class(self.game.id)(id="board")
@@ -161,20 +176,32 @@ class ReplayScreen(Screen[None]):
         game, state = self.game, self.state
         deciding = game.current_player(state)
         if self.seat is None:
-            view = state
-            # Everything is known here: the hand shown is that of the seat deciding (the last mover's at the end).
-            viewer = deciding if deciding is not None else (self.moves[-1].seat if self.moves else 0)
+            # Everything is known here: the hand shown is that of the seat deciding (else the last mover's: at the
+            # end, or between two moves).
+            viewer = deciding if deciding is not None else (self.moves[self.position - 1].seat if self.position else 0)
             seen = "everything (omniscient)"
         else:
-            view, viewer = game.view(state, self.seat), self.seat
+            viewer = self.seat
             seen = f"what {self.names[self.seat]} knew"
-        self.board.show(view, viewer, (), self.labels)
+        # The board notes the interludes up to here as a table in play does (Raging Rodents: each invasion's score,
+        # whichever way the replay came here), in the view shown.
+        for position, between in self.interludes.items():
+            if position <= self.position:
+                self.board.interlude(self.seen(between), pause=False)
+        self.board.show(self.seen(state), viewer, (), self.labels)
         self.query_one(MoveList).show(self.position - 1)
         if not self.analysing:
             self.query_one(AiStatus).idle("Analysis", "a: what would the AI play here?")
         total = len(self.moves)
         where = "the start" if self.position == 0 else f"move {self.position}/{total}"
+        if self.in_interlude:
+            self.status(f"{where} · before the game goes on (→) · view: {seen}")
+            return
         self.status(f"{where} · turn {game.turn(state)} · view: {seen} · {self.progress_text()}")
+
+    def seen(self, state: Any) -> Any:
+        """`state` as the view shown sees it: whole, or the seat's view."""
+        return state if self.seat is None else self.game.view(state, self.seat)
 
     def progress_text(self) -> str:
         """Playing or paused; at the last move, how the game ended (or that it goes on, for an unfinished one)."""
@@ -187,20 +214,34 @@ class ReplayScreen(Screen[None]):
 
     @property
     def at_end(self) -> bool:
-        return self.position == len(self.moves)
+        return self.position == len(self.moves) and not self.in_interlude
 
     def status(self, text: str) -> None:
         self.query_one("#replay-status", Static).update(text)
 
-    def go(self, position: int) -> None:
+    def go(self, position: int, in_interlude: bool = False) -> None:
+        """To the position after `position` moves, or (`in_interlude`) to what that move reached first."""
         position = max(0, min(position, len(self.moves)))
-        if position == self.position:
+        in_interlude = in_interlude and position in self.interludes
+        if (position, in_interlude) == (self.position, self.in_interlude):
             return
         self.stop_analysis()
-        self.position = position
+        self.position, self.in_interlude = position, in_interlude
         if self.at_end:
             self.pause()
         self.redraw()
+
+    def step(self, forward: bool) -> None:
+        """One step: onto the next move (its interlude first, if it has one), or back."""
+        if forward:
+            if self.in_interlude:
+                self.go(self.position)
+            else:
+                self.go(self.position + 1, in_interlude=True)
+        elif not self.in_interlude and self.position in self.interludes:
+            self.go(self.position, in_interlude=True)
+        else:
+            self.go(self.position - 1)
 
     def pause(self) -> None:
         self.playing = False
@@ -209,13 +250,13 @@ class ReplayScreen(Screen[None]):
     def next_move(self) -> None:
         # A tick may already be queued when play is paused.
         if self.playing:
-            self.go(self.position + 1)
+            self.step(forward=True)
 
     # ---------------------------------------------------------------------------------------------------------
     # Keys
 
     def action_step(self, moves: int) -> None:
-        self.go(self.position + moves)
+        self.step(forward=moves > 0)
 
     def action_jump(self, to_end: bool) -> None:
         self.go(len(self.moves) if to_end else 0)
@@ -282,6 +323,7 @@ class ReplayScreen(Screen[None]):
         if decision is None:
             return
         self.reviewed, self.seat, self.position = decision.index, decision.seat, decision.index
+        self.in_interlude = False
         self.redraw()
         self.status(better_text(decision, self.names))
 
@@ -291,6 +333,9 @@ class ReplayScreen(Screen[None]):
     def action_analyse(self) -> None:
         if self.analysing:
             self.action_back()
+            return
+        if self.in_interlude:
+            self.status("Nobody decides here, between two moves: → goes on to the next decision.")
             return
         seat = self.game.current_player(self.state)
         if seat is None:
@@ -326,7 +371,7 @@ class ReplayScreen(Screen[None]):
         if event.cancel is not self.cancel or not self.analysing:
             return
         seat = self.game.current_player(self.state)
-        shown = self.state if self.seat is None else self.game.view(self.state, self.seat)
+        shown = self.seen(self.state)
         budget = search_config(self.analysis_level).seconds
         title = f"Analysis · {self.names[seat]}"
         status = self.query_one(AiStatus)
