@@ -21,6 +21,7 @@ from exotui.tui.screens.replay import ReplayScreen
 from exotui.tui.screens.title import TitleScreen
 from exotui.tui.tables import Board
 from exotui.tui.widgets.ai_status import AiStatus
+from exotui.tui.widgets.too_small import TooSmall
 from pilot_helpers import in_event_loop, settle, status_text
 
 
@@ -173,3 +174,23 @@ async def test_a_new_game_from_the_palette_over_an_old_result_replaces_it(tmp_pa
         new = app.screen
         assert isinstance(new, GameScreen) and new is not old
         assert new.session.record is not None and new.session.record.path.exists()
+
+
+@in_event_loop
+@pytest.mark.parametrize(("size", "width"), [((80, 24), 80), ((120, 40), 64)])
+async def test_no_word_of_the_table_is_cut_beside_the_result_box_at_80_columns(
+    tmp_path: Path, size: tuple[int, int], width: int
+) -> None:
+    """At 80x24 the box left 8 columns of the table on each side, the log's words cut by it ("top-righ"): there it
+    takes the whole width (the rows above and below it stay whole); wider, the table shows around it."""
+    app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path))
+    async with app.run_test(size=size) as pilot:
+        await play_out(pilot)
+        await settle(pilot)
+        box = app.screen.query_one("#end-box").region
+        assert box.width == width
+        assert box.x == (size[0] - width) // 2
+        # Narrower than 80 columns, the notice to enlarge the terminal, as on every screen.
+        await pilot.resize_terminal(70, 24)
+        await settle(pilot)
+        assert app.screen.query_one(TooSmall).display and not app.screen.query_one("#end-box").display

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,7 +13,10 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from exotui.tui.widgets.footer import KeysFooter
-from exotui.tui.widgets.too_small import TooSmall
+from exotui.tui.widgets.too_small import MIN_WIDTH, TooSmall
+
+# The terminal width from which the result box leaves the table showing on both sides of it.
+WIDE_BOX: Final = 100
 
 
 class EndScreen(ModalScreen[str | None]):
@@ -28,6 +31,11 @@ class EndScreen(ModalScreen[str | None]):
         ("title", "Title"),
     )
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "look at the table")]
+    # From 80 to 99 columns the box takes the whole width (exotui.tcss): the few columns of the table left beside it
+    # showed only words cut by its edge ("top-righ"), not the table. Wider, the table shows around it. These replace
+    # the app's breakpoints on this screen, so they keep its "-too-narrow" (the notice to enlarge the terminal).
+    # Textual declares them per instance (not ClassVar), so they cannot be annotated as the linter would like.
+    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (WIDE_BOX, "-wide")]  # noqa: RUF012
 
     def __init__(
         self, headline: str, summary: list[str], can_replay: bool = True, details: Widget | None = None
