@@ -4,6 +4,7 @@ measuring tools stand apart, imported by the command line only."""
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -107,3 +108,35 @@ def test_only_the_command_line_imports_the_measuring_tools() -> None:
         if name == "exotui.measure" or name.startswith("exotui.measure.")
     ]
     assert wrong == []
+
+
+FRONT_ENDS = ("tui", "serve", "measure", "cli.py")
+
+
+def test_the_front_ends_reach_a_game_only_through_its_public_surface() -> None:
+    """A table (or the SSH table, or a command) uses what its game's package exports (`__all__`), never the game's
+    modules: the rules, the search's working copy and the heuristic stay the game's to change."""
+    wrong = []
+    for path in sorted(
+        p for part in FRONT_ENDS for p in ([SRC / part] if part.endswith(".py") else (SRC / part).rglob("*.py"))
+    ):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or not (node.module or "").startswith("exotui.games."):
+                continue
+            package = importlib.import_module(".".join(node.module.split(".")[:3]))
+            if node.module != package.__name__:
+                wrong.append(f"{path.relative_to(SRC)} imports {node.module}")
+            else:
+                surface = getattr(package, "__all__", ())
+                wrong += [
+                    f"{path.relative_to(SRC)} imports {node.module}.{a.name}"
+                    for a in node.names
+                    if a.name not in surface
+                ]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("game_id", ["cryptid", "endless", "exo2", "exofauna", "rodents"])
+def test_a_games_surface_lists_only_what_it_holds(game_id: str) -> None:
+    package = importlib.import_module(f"exotui.games.{game_id}")
+    assert package.__all__ and all(hasattr(package, name) for name in package.__all__)

@@ -19,24 +19,32 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from exotui.games.cryptid.board import clue_masks, space, space_name
-from exotui.games.cryptid.cards import CLUES, HINTS, HOUSE_NOTE, POSITIVE_CLUES
-from exotui.games.cryptid.game import GAME
-from exotui.games.cryptid.levels import Reasoning, possible_clues
-from exotui.games.cryptid.rules import colour_count, colours_of, cubed
-from exotui.games.cryptid.state import (
+from exotui.games.cryptid import (
     ANSWER,
+    CLUES,
+    COLOUR_NAMES,
+    GAME,
+    HINTS,
+    HOUSE_NOTE,
     OPENING,
     PENALTY,
+    POSITIVE_CLUES,
     RELOCATE,
     Answer,
     Ask,
     CryptidState,
     Cube,
     Hint,
+    Reasoning,
     Search,
+    clue_masks,
+    colour_count,
+    colours_of,
+    cubed,
+    possible_clues,
+    space,
+    space_name,
 )
-from exotui.games.cryptid.view import COLOUR_NAMES
 from exotui.tui.tables import Board, Mode, table_keys
 from exotui.tui.tables.cryptid.hex_map import HexMap, step
 from exotui.tui.tables.cryptid.players import Players

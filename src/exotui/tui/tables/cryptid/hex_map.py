@@ -15,10 +15,20 @@ from textual.content import Content
 from textual.style import Style
 from textual.widget import Widget
 
-from exotui.games.cryptid.board import animal, space, space_name, structure_at, terrain
-from exotui.games.cryptid.cards import COLUMNS, ROWS, STRUCTURES, TERRAIN_LETTERS, TERRAIN_NAMES
-from exotui.games.cryptid.rules import colour_count
-from exotui.games.cryptid.state import CryptidState
+from exotui.games.cryptid import (
+    COLUMNS,
+    ROWS,
+    STRUCTURES,
+    TERRAIN_LETTERS,
+    TERRAIN_NAMES,
+    CryptidState,
+    animal,
+    colour_count,
+    space,
+    space_name,
+    structure_at,
+    terrain,
+)
 
 ANIMAL_LETTERS: Final = " bc"
 KIND_MARKS: Final = "▲⌂"

@@ -8,10 +8,20 @@ from typing import ClassVar, Final
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.cryptid.cards import CLUES, HINTS, TERRAIN_LETTERS, TERRAIN_NAMES
-from exotui.games.cryptid.rules import colours_of, current_player
-from exotui.games.cryptid.state import HIDDEN, NONE, OPENING, OVER, CryptidState
-from exotui.games.cryptid.view import COLOUR_NAMES
+from exotui.games.cryptid import (
+    CLUES,
+    COLOUR_NAMES,
+    HIDDEN,
+    HINTS,
+    NONE,
+    OPENING,
+    OVER,
+    TERRAIN_LETTERS,
+    TERRAIN_NAMES,
+    CryptidState,
+    colours_of,
+    current_player,
+)
 from exotui.tui.tables.cryptid.hex_map import COLOUR_LETTERS
 
 # A clue in a few cells, in the map's own letters: "FD" on forest or desert, "1W" within one space of water ("1bc"

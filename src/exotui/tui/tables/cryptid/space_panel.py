@@ -7,11 +7,19 @@ from typing import ClassVar
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.cryptid.board import animal, space_name, structure_at, terrain
-from exotui.games.cryptid.cards import ANIMAL_NAMES, STRUCTURES, TERRAIN_NAMES
-from exotui.games.cryptid.rules import colour_count, owner
-from exotui.games.cryptid.state import CryptidState
-from exotui.games.cryptid.view import COLOUR_NAMES
+from exotui.games.cryptid import (
+    ANIMAL_NAMES,
+    COLOUR_NAMES,
+    STRUCTURES,
+    TERRAIN_NAMES,
+    CryptidState,
+    animal,
+    colour_count,
+    owner,
+    space_name,
+    structure_at,
+    terrain,
+)
 
 
 def space_words(view: CryptidState, spot: int, labels: tuple[str, ...]) -> list[str]:

@@ -20,27 +20,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from exotui.games.endless.cards import (
+from exotui.games.endless import (
     ANTS,
     APHIDS,
-    EFFECTS,
-    EVENTS,
-    HABITATS,
-    HIDDEN,
-    HOGNOSE,
-    HOMOGENIZATION,
-    HOUSE_NOTE,
-    INSECT_SWARM,
-    KINDS,
-    PATHOGEN,
-    RESOURCE_NAMES,
-    SPECIES,
-    card_name,
-    card_text,
-)
-from exotui.games.endless.game import GAME
-from exotui.games.endless.rules import TURNS
-from exotui.games.endless.state import (
     ASK_DEPLOY,
     ASK_EXERT,
     ASK_HOT_FOOT,
@@ -50,7 +32,22 @@ from exotui.games.endless.state import (
     ASK_REVEAL,
     ASK_WILDFIRE,
     AT_WINDOW,
+    EFFECTS,
+    EVENTS,
+    GAME,
+    HABITATS,
+    HIDDEN,
+    HOGNOSE,
+    HOMOGENIZATION,
+    HOUSE_NOTE,
+    INSECT_SWARM,
+    KINDS,
+    PATHOGEN,
     PHASE,
+    RESOURCE_NAMES,
+    SEAT_NAMES,
+    SPECIES,
+    TURNS,
     DeployEffect,
     DeployEvent,
     DeploySpecies,
@@ -63,8 +60,11 @@ from exotui.games.endless.state import (
     Reveal,
     Sicken,
     Stand,
+    card_name,
+    card_text,
+    describe,
+    row_now,
 )
-from exotui.games.endless.view import SEAT_NAMES, describe, row_now
 from exotui.tui.choices import load_choices, save_choices
 from exotui.tui.tables.card_then_answer import CardThenAnswerBoard, Mode
 from exotui.tui.tables.endless.discard_piles import DiscardPiles

@@ -8,8 +8,7 @@ from typing import ClassVar
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.endless.cards import card_name
-from exotui.games.endless.state import EndlessState
+from exotui.games.endless import EndlessState, card_name
 
 
 def piles_lines(view: EndlessState, labels: Sequence[str]) -> list[str]:

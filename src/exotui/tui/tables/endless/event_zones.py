@@ -9,8 +9,7 @@ from typing import ClassVar
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.endless.cards import EMPTY, card_name
-from exotui.games.endless.state import EndlessState
+from exotui.games.endless import EMPTY, EndlessState, card_name
 
 
 def zone_text(view: EndlessState, seat: int, viewer: int | None, label: str) -> str:

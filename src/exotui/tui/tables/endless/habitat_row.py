@@ -8,7 +8,7 @@ from typing import ClassVar, Final
 from textual.content import Content, Style
 from textual.widget import Widget
 
-from exotui.games.endless.cards import (
+from exotui.games.endless import (
     AESTHETIC_CHOICE,
     AGRICULTURAL_LAND,
     ARTIFICIALLY_SUSTAINED,
@@ -25,12 +25,15 @@ from exotui.games.endless.cards import (
     PATHOGEN,
     R_STRATEGIST,
     RESOURCE_NAMES,
+    ROW,
     SPECIES,
     WICKED_REFLEXES,
+    EndlessState,
+    RowNow,
+    Species,
+    SpeciesNow,
+    row_now,
 )
-from exotui.games.endless.mutable import ROW
-from exotui.games.endless.state import EndlessState, Species
-from exotui.games.endless.view import RowNow, SpeciesNow, row_now
 
 # The names as the columns print them (the full name is in the card text shown on focus).
 SHORT: Final = (

@@ -8,7 +8,7 @@ from typing import ClassVar
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.endless.cards import card_name, is_effect, is_event
+from exotui.games.endless import card_name, is_effect, is_event
 from exotui.tui.widgets.prompt import ANSWER_KEYS
 
 

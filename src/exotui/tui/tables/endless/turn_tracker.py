@@ -8,8 +8,7 @@ from typing import ClassVar
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.endless.rules import TURNS, totals
-from exotui.games.endless.state import PHASE_NAMES, SETUP, EndlessState
+from exotui.games.endless import PHASE_NAMES, SETUP, TURNS, EndlessState, totals
 
 
 def tracker_text(view: EndlessState, labels: Sequence[str]) -> tuple[str, str]:

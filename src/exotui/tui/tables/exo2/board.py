@@ -15,18 +15,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 
-from exotui.games.exo2.cards import HOUSE_NOTE, planet_code, planet_name
-from exotui.games.exo2.game import GAME
-from exotui.games.exo2.rules import (
+from exotui.games.exo2 import (
+    GAME,
+    HOUSE_NOTE,
     PLANETS_EACH,
+    SEAT_NAMES,
     STAR,
+    Exo2State,
+    Take,
     current_player,
     feature_points,
     is_over,
+    per_feature,
     placement_points,
+    planet_code,
+    planet_name,
+    where,
 )
-from exotui.games.exo2.state import Exo2State, Take
-from exotui.games.exo2.view import SEAT_NAMES, per_feature, where
 from exotui.tui.tables import Board, Mode, table_keys
 from exotui.tui.tables.exo2.galaxy import Galaxy, Square, scoring_squares
 from exotui.tui.tables.exo2.planet import full_text

@@ -15,9 +15,8 @@ from textual.content import Content
 from textual.events import Resize
 from textual.style import Style
 
-from exotui.games.exo2.cards import features, planet_code
-from exotui.games.exo2.rules import LINES, STAR
-from exotui.games.exo2.rules import Galaxy as Planets
+from exotui.games.exo2 import LINES, STAR, features, planet_code
+from exotui.games.exo2 import Galaxy as Planets
 from exotui.tui.tables.exo2.planet import CELL, PlanetsWidget, colour_class
 
 STAR_MARK: Final = "(*)"

@@ -9,7 +9,7 @@ from typing import ClassVar, Final
 
 from textual.widget import Widget
 
-from exotui.games.exo2.cards import COLOURS, features, planet_code, planet_name
+from exotui.games.exo2 import COLOURS, features, planet_code, planet_name
 
 CELL: Final = 3
 

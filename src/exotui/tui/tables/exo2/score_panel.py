@@ -8,7 +8,7 @@ from typing import ClassVar, Final
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.exo2.rules import Points
+from exotui.games.exo2 import Points
 
 HEADER: Final = "Score    pts size colour type"
 

@@ -7,9 +7,7 @@ from typing import ClassVar, Final
 
 from textual.content import Content
 
-from exotui.games.exo2.cards import UNIVERSE_ROWS, planet_code
-from exotui.games.exo2.rules import COVERED_BY
-from exotui.games.exo2.state import EMPTY
+from exotui.games.exo2 import COVERED_BY, EMPTY, UNIVERSE_ROWS, planet_code
 from exotui.tui.tables.exo2.planet import CELL, PlanetsWidget, colour_class
 
 # Columns from one token to the next in a row: a space and its three letters (its number key is on the line below).

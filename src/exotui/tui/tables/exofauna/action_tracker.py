@@ -7,7 +7,7 @@ from typing import ClassVar, Final
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.exofauna.rules import ACTIONS_PER_TURN
+from exotui.games.exofauna import ACTIONS_PER_TURN
 
 ORDINALS: Final = ("1st", "2nd")
 

@@ -20,24 +20,22 @@ from textual.content import Content
 from textual.events import Resize
 from textual.widgets import Label
 
-from exotui.games.exofauna.cards import (
+from exotui.games.exofauna import (
+    ACTION,
+    ACTIONS_PER_TURN,
+    ADAPT,
+    END_DISCARD,
+    GAME,
+    HAND_SIZE,
     HIDDEN,
     HOUSE_NOTE,
     INSTINCT_TEXT,
     ORGANISMS,
-    SPACE_NAMES,
-    card_name,
-    organism_of,
-)
-from exotui.games.exofauna.game import GAME
-from exotui.games.exofauna.rules import ACTIONS_PER_TURN, HAND_SIZE
-from exotui.games.exofauna.state import (
-    ACTION,
-    ADAPT,
-    END_DISCARD,
     OVER,
     PREDATOR_DISCARD,
     SCAVENGE,
+    SEAT_NAMES,
+    SPACE_NAMES,
     SWARM,
     TAKE,
     TO_HAND,
@@ -56,8 +54,10 @@ from exotui.games.exofauna.state import (
     Stop,
     Take,
     Tunnel,
+    card_name,
+    describe,
+    organism_of,
 )
-from exotui.games.exofauna.view import SEAT_NAMES, describe
 from exotui.tui.tables import Board, Mode, table_keys
 from exotui.tui.tables.exofauna.action_tracker import ActionTracker
 from exotui.tui.tables.exofauna.claimed import Claimed

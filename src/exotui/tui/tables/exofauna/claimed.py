@@ -7,7 +7,7 @@ from typing import ClassVar
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.exofauna.cards import COLOUR_LETTERS, card_colour
+from exotui.games.exofauna import COLOUR_LETTERS, card_colour
 from exotui.tui.tables.exofauna.organism import colour_class
 
 

@@ -7,7 +7,7 @@ from typing import ClassVar, Final
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.exofauna.cards import COLOUR_LETTERS, card_colour, organism_of
+from exotui.games.exofauna import COLOUR_LETTERS, card_colour, organism_of
 from exotui.tui.tables.exofauna.organism import colour_class, label
 
 # Card lines shown at once; a longer hand scrolls with the cursor.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from exotui.games.exofauna.cards import COLOUR_LETTERS, COLOUR_NAMES, INSTINCT_TEXT, card_colour, organism_of
+from exotui.games.exofauna import COLOUR_LETTERS, COLOUR_NAMES, INSTINCT_TEXT, card_colour, organism_of
 
 INSTINCT_SHORT: Final = {"Predator": "Pred", "Swarming": "Swarm", "Scavenger": "Scav"}
 

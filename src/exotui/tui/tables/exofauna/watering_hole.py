@@ -7,8 +7,7 @@ from typing import ClassVar, Final
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.exofauna.cards import COLOUR_LETTERS, COLOUR_NAMES, EMPTY, organism_of
-from exotui.games.exofauna.state import Hole
+from exotui.games.exofauna import COLOUR_LETTERS, COLOUR_NAMES, EMPTY, Hole, organism_of
 from exotui.tui.tables.exofauna.organism import INSTINCT_SHORT, colour_class
 
 # Ring index of each grid cell, row by row; None is the hole in the middle.

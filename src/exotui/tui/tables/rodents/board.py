@@ -17,16 +17,23 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Grid, Horizontal, Vertical
 
-from exotui.games.rodents import rules
-from exotui.games.rodents.cards import BACK_OF, BACKS, CARDS, HABITATS, HOUSE_NOTE, PREDATOR_POINTS
-from exotui.games.rodents.ending import collection_label
-from exotui.games.rodents.game import GAME
-from exotui.games.rodents.state import (
+from exotui.games.rodents import (
     AUTOMATON,
+    BACK_OF,
+    BACKS,
+    CARDS,
     FIELD,
+    GAME,
+    HABITATS,
+    HOUSE_NOTE,
     MORE,
     OVER,
     PLACE,
+    PREDATOR_POINTS,
+    SAFETY_EXTRA_INVASIONS,
+    SAFETY_TURNS_EACH,
+    SEAT_NAMES,
+    SOLO_TURNS,
     Pass,
     Place,
     Play,
@@ -35,9 +42,13 @@ from exotui.games.rodents.state import (
     Stop,
     Swap,
     back_of_hidden,
+    collection_label,
+    habitat_counts,
     hidden,
+    is_last_turn,
+    play_text,
+    totals,
 )
-from exotui.games.rodents.view import SEAT_NAMES, play_text
 from exotui.tui.tables.card_then_answer import CardThenAnswerBoard, Mode
 from exotui.tui.tables.rodents.collection import CollectionZone
 from exotui.tui.tables.rodents.field import FieldZone, field_card
@@ -93,7 +104,7 @@ def backs(cards: tuple[int, ...]) -> tuple[int, ...]:
 def card_text(view: RodentsState, card: int) -> str:
     """A hand card's full text, with what the table makes of it now."""
     entry = CARDS[card]
-    counts = rules.habitat_counts(view.collections)
+    counts = habitat_counts(view.collections)
     if entry.kind == "rodent":
         n = counts[entry.habitat]
         rows = "/".join(map(str, entry.points))
@@ -143,7 +154,7 @@ class RodentsBoard(CardThenAnswerBoard):
             "Playing your last card ends the invasion: every other player has one last turn (or passes), then you "
             "may play one Field card unseen as your own. Then it is scored. Highest total after the invasions wins "
             "(3 by default); a tie plays another invasion.",
-            f"Solo: the automaton plays first, two cards of its stack a turn; {rules.SOLO_TURNS} turns each, the "
+            f"Solo: the automaton plays first, two cards of its stack a turn; {SOLO_TURNS} turns each, the "
             "table says which is your last; an empty hand passes. There is no last-card rule and no Field play in "
             "solo: the invasion is scored after your last turn. More points than the automaton wins, a tie loses. "
             "[house] With an invasions variant, solo plays that many invasions and compares the totals.",
@@ -155,8 +166,8 @@ class RodentsBoard(CardThenAnswerBoard):
             "another habitat than the card's, then without an adaptation, then where it changes the automaton's "
             "total most (even if down), then the rodent revealed last (each filter kept only if it leaves one).",
             f"[house] Safety limits, so that every game ends: an invasion where nobody has played their last card "
-            f"after {rules.SAFETY_TURNS_EACH} turns each is scored as it stands (no last turns, no Field play); after "
-            f"{rules.SAFETY_EXTRA_INVASIONS} extra invasions still tied at the top, the tied leaders share the win.",
+            f"after {SAFETY_TURNS_EACH} turns each is scored as it stands (no last turns, no Field play); after "
+            f"{SAFETY_EXTRA_INVASIONS} extra invasions still tied at the top, the tied leaders share the win.",
             "",
             "The cards (points with N = 1/2/3+):",
             *(
@@ -208,7 +219,7 @@ class RodentsBoard(CardThenAnswerBoard):
     def show(self, view: Any, viewer: int | None, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
         self.given = (view, viewer, legal, seat_labels)
         if view.step == OVER:
-            self.gains[view.invasion] = rules.totals(view.collections)
+            self.gains[view.invasion] = totals(view.collections)
         if self.mode is Mode.PAUSE:
             assert self.view is not None
             if view.invasion > self.view.invasion and view.step != OVER:
@@ -233,7 +244,7 @@ class RodentsBoard(CardThenAnswerBoard):
 
     def interlude(self, view: Any, pause: bool) -> None:
         """An invasion as it was scored, before the next deal: kept on the table (PAUSE) until Enter or Space."""
-        self.gains[view.invasion] = rules.totals(view.collections)
+        self.gains[view.invasion] = totals(view.collections)
         if not pause:
             return
         self.view, self.mode = view, Mode.PAUSE
@@ -293,7 +304,7 @@ class RodentsBoard(CardThenAnswerBoard):
         assert view is not None
         choices = self._choices()
         mark = mark_of(choices[self.option][0]) if choices else ("", 0, 0)
-        now = rules.totals(view.collections)
+        now = totals(view.collections)
         deciding = GAME.current_player(view)
         self.set_class(len(view.collections) > 2, "-two-rows")
         for index in range(MOST_COLLECTIONS):
@@ -310,7 +321,7 @@ class RodentsBoard(CardThenAnswerBoard):
                 f"{collection_label(view, index)} · {now[index]} pts",
                 earlier,
                 view.collections[index],
-                rules.habitat_counts(view.collections),
+                habitat_counts(view.collections),
                 mark=mark[2] if mark[0] == "collection" and mark[1] == index else None,
                 deciding=deciding == index and not (view.players == 1 and index == AUTOMATON),
             )
@@ -357,7 +368,7 @@ class RodentsBoard(CardThenAnswerBoard):
         prompt = self.query_one(Prompt)
         if self.mode is Mode.PAUSE:
             names = [collection_label(view, index) for index in range(len(view.collections))]
-            now = rules.totals(view.collections)
+            now = totals(view.collections)
             rows = [
                 f"{name}: {gain} (total {total})" for name, gain, total in zip(names, now, view.scores, strict=True)
             ]
@@ -370,9 +381,9 @@ class RodentsBoard(CardThenAnswerBoard):
             items = self._items()
             keys = answer_keys(len(items))
             second = " second" if view.step == MORE else ""
-            last = " (your last turn)" if rules.is_last_turn(view) else ""
-            if view.players == 1 and view.invasion_turns + 1 == rules.SOLO_TURNS:
-                last = f" (your last turn: {rules.SOLO_TURNS} of {rules.SOLO_TURNS})"
+            last = " (your last turn)" if is_last_turn(view) else ""
+            if view.players == 1 and view.invasion_turns + 1 == SOLO_TURNS:
+                last = f" (your last turn: {SOLO_TURNS} of {SOLO_TURNS})"
             question = f"Your{second} action{last}: a hand card ({keys}, or ←→ and Enter)."
             item = items[self.item]
             if isinstance(item, int):

@@ -8,9 +8,7 @@ from typing import ClassVar, Final
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.rodents.cards import CARDS, HABITATS, PREDATOR_POINTS
-from exotui.games.rodents.rules import habitat, rodent_points
-from exotui.games.rodents.state import Collection, Rodent
+from exotui.games.rodents import CARDS, HABITATS, PREDATOR_POINTS, Collection, Rodent, habitat, rodent_points
 
 NAME_WIDTH: Final = 12
 

@@ -7,8 +7,7 @@ from typing import ClassVar
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.rodents.cards import BACK_LETTERS, BACK_OF, card_name
-from exotui.games.rodents.state import back_of_hidden
+from exotui.games.rodents import BACK_LETTERS, BACK_OF, back_of_hidden, card_name
 
 
 def field_card(card: int) -> str:

@@ -8,8 +8,7 @@ from typing import ClassVar
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.rodents.cards import BACK_LETTERS, BACK_OF, BACKS, CARDS, card_name
-from exotui.games.rodents.state import back_of_hidden
+from exotui.games.rodents import BACK_LETTERS, BACK_OF, BACKS, CARDS, back_of_hidden, card_name
 
 
 def back_letter(card: int) -> str:

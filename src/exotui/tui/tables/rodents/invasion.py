@@ -8,8 +8,7 @@ from typing import ClassVar
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.rodents.rules import SOLO_TURNS
-from exotui.games.rodents.state import OVER, RodentsState
+from exotui.games.rodents import OVER, SOLO_TURNS, RodentsState
 
 
 class InvasionPanel(Widget):
