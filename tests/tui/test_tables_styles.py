@@ -13,21 +13,22 @@ from exotui.tui.screens.load import LoadScreen
 from exotui.tui.screens.stats import StatsScreen
 from pilot_helpers import in_event_loop, settle
 
-TUI = Path(__file__).parents[2] / "src" / "exotui" / "tui"
+SRC = Path(__file__).parents[2] / "src" / "exotui"
 
 
 def test_only_the_shared_widgets_style_themselves_in_python() -> None:
     styled = []
-    for path in sorted(TUI.rglob("*.py")):
+    # The app's screens and tables, and the SSH table's screen (serve/table_app.tcss).
+    for path in sorted([*(SRC / "tui").rglob("*.py"), *(SRC / "serve").rglob("*.py")]):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ClassDef):
                 for item in node.body:
                     targets = item.targets if isinstance(item, ast.Assign) else [getattr(item, "target", None)]
                     names = {target.id for target in targets if isinstance(target, ast.Name)}
                     if names & {"DEFAULT_CSS", "CSS", "CSS_PATH"}:
-                        styled.append(f"{path.relative_to(TUI)}: {node.name}")
-    allowed = {"app.py: ExoTuiApp"}
-    assert [where for where in styled if not where.startswith("widgets/") and where not in allowed] == []
+                        styled.append(f"{path.relative_to(SRC)}: {node.name}")
+    allowed = {"tui/app.py: ExoTuiApp", "serve/table_app.py: TableApp"}
+    assert [where for where in styled if not where.startswith("tui/widgets/") and where not in allowed] == []
 
 
 @pytest.mark.parametrize(("screen", "empty"), [(LoadScreen, "#load-empty"), (StatsScreen, "#stats-empty")])

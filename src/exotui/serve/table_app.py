@@ -118,11 +118,6 @@ class TableScreen(Screen[None]):
     do. Once the game is over, Enter brings its result back.
     """
 
-    DEFAULT_CSS = """
-    TableScreen #table-waiting { height: 1fr; content-align: center middle; color: $text-muted; }
-    TableScreen #absent { display: none; color: $warning; }
-    TableScreen #absent.-shown { display: block; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority, so it comes before the board's Enter; only once the game is over (check_action).
         Binding("enter", "result", "result", priority=True),
@@ -295,7 +290,11 @@ def vote_line(vote: wire.RematchVote) -> str:
 
 
 class TableApp(App[None]):
-    CSS_PATH: ClassVar[CSSPathType | None] = [Path(tui_app.__file__).parent / "exotui.tcss", *STYLESHEETS]
+    CSS_PATH: ClassVar[CSSPathType | None] = [
+        Path(tui_app.__file__).parent / "exotui.tcss",
+        *STYLESHEETS,
+        Path(__file__).with_name("table_app.tcss"),
+    ]
     TITLE = "exotui table"
     HORIZONTAL_BREAKPOINTS = tui_app.ExoTuiApp.HORIZONTAL_BREAKPOINTS
     VERTICAL_BREAKPOINTS = tui_app.ExoTuiApp.VERTICAL_BREAKPOINTS
