@@ -706,7 +706,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena = sub.add_parser("arena", help="measure players against each other, seats rotated")
     arena.add_argument("--game", type=_game_id, default="exofauna", help="game id (default: exofauna)")
-    arena.add_argument("--players", required=True, help="comma-separated player specs, e.g. mcts:normal,greedy")
+    arena.add_argument(
+        "--players",
+        required=True,
+        help="comma-separated player specs, e.g. mcts:normal,greedy; a level may take options after its budget: "
+        "mcts:easy:it=750 (easy's play after 750 iterations), :depth=D (playouts cut after D actions, 0 never), "
+        ":c=C (exploration), :pb=W (progressive bias)",
+    )
     arena.add_argument("--games", type=_positive, default=20, help="number of games, a multiple of the players")
     arena.add_argument("--seed", type=int, default=1, help="seed of the first deal (default: 1)")
     arena.add_argument("--variant", default=None, help="a variant of the game, e.g. quick")

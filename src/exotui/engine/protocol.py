@@ -265,7 +265,8 @@ class LevelPlay(Protocol):
 
 def level_notes(game: Game) -> dict[str, str]:
     """The game's optional `level_notes` attribute: per computer player offered in the app ("mcts:hard"), a few
-    words on how it plays this game, where that differs from every other game (the new game form shows them)."""
+    words on what it is in this game, its budget and how it plays (the new game form's seat lists and the help show
+    them); without it, the new game form's generic words."""
     return _hook(game, "level_notes", {})
 
 
