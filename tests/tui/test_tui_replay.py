@@ -218,3 +218,24 @@ async def test_a_rodents_game_still_in_play_replays_its_scored_invasion_only_as_
         assert shown(app) == RODENTS.view(scored, 0) != scored
         await pilot.press("v")
         assert shown(app) == RODENTS.view(scored, 0)
+
+
+@in_event_loop
+async def test_the_move_list_at_80x24_shows_every_event_of_the_move_just_played() -> None:
+    """ExoFauna's move 75 claims Blue's second hole mid-turn: three events, the last ("Blue wins at the end of this
+    turn.") was below the four lines of the list."""
+    saved = load(SAMPLES / "exofauna.exosave")
+    move = next(
+        index for index, m in enumerate(saved.moves()) if len(m.events) == 3 and "wins at the end" in m.events[2]
+    )
+    app = ExoTuiApp(ai_pause=0, opening=saved)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(*["right"] * (move + 1))
+        lines = str(app.screen.query_one(MoveList).render()).splitlines()
+        assert lines[0].startswith(f"▶{move + 1:>3}. turn"), lines
+        assert [line.strip() for line in lines[1:]] == [f"→ {event}" for event in saved.moves()[move].events]
+        # A move with fewer events keeps the one before it in sight, above it.
+        await pilot.press("left", "left")
+        lines = str(app.screen.query_one(MoveList).render()).splitlines()
+        assert lines[1].startswith(f"▶{move - 1:>3}. turn"), lines

@@ -42,9 +42,11 @@ class MoveList(Widget):
 
     def render(self) -> Content:
         height = max(1, self.size.height)
-        # The move just played sits on the second line, so the one before it and those to come are in sight.
+        # The move just played sits on the second line, so the one before it and those to come are in sight; on the
+        # first when that leaves some of what it caused out of sight.
         at = next((row for row, (index, _, _) in enumerate(self.rows) if index == self.current), -1)
-        first = max(0, min(at - 1, len(self.rows) - height))
+        own = sum(1 for index, _, _ in self.rows if index == self.current)
+        first = max(0, min(at - 1 if own < height else at, len(self.rows) - height))
         rows: list[Content] = []
         if self.current < 0 and first == 0:
             rows.append(Content.styled("   ▶ the opening position", self.get_visual_style("move-list--current")))
