@@ -155,7 +155,7 @@ async def test_enter_twice_starts_a_game_against_the_normal_ai() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
-        assert [seat.kind for seat in app.screen.session.seats] == ["human", "mcts:normal"]
+        assert [seat.spec for seat in app.screen.session.seats] == ["human", "mcts:normal"]
         assert board(app).mode is Mode.CARD
 
 
@@ -168,7 +168,7 @@ async def test_a_whole_game_against_a_fast_ai_by_keys_alone() -> None:
         assert isinstance(app.screen, GameScreen)
         session = app.screen.session
         assert session.variant == "quick"
-        assert [seat.kind for seat in session.seats] == ["human", "greedy"]
+        assert [seat.spec for seat in session.seats] == ["human", "greedy"]
         decisions = await play_to_the_end(pilot, random.Random(3))
         # Both ways of answering were used: cards put on the table, and prompts of the chains.
         assert decisions[Mode.CARD] > 5
@@ -343,7 +343,7 @@ async def test_rematch_and_the_command_palette() -> None:
         assert isinstance(app.screen, GameScreen)
         assert app.screen is not first
         assert app.screen.session.seed == 5
-        assert [seat.kind for seat in app.screen.session.seats] == ["greedy", "greedy"]
+        assert [seat.spec for seat in app.screen.session.seats] == ["greedy", "greedy"]
         await pilot.press("ctrl+p")
         await settle(pilot)
         await pilot.press(*"help", "enter")

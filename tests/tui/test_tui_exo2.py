@@ -130,7 +130,7 @@ async def test_a_three_player_game_is_set_up_from_the_title_by_keys() -> None:
         assert isinstance(app.screen, GameScreen)
         session = app.screen.session
         assert (session.game.id, session.seed) == ("exo2", 42)
-        assert [seat.kind for seat in session.seats] == ["human", "greedy", "human"]
+        assert [seat.spec for seat in session.seats] == ["human", "greedy", "human"]
         assert board(app).mode is Mode.TOKEN and board(app).viewer == 0
 
 

@@ -57,7 +57,7 @@ class Driver:
             {}
             if per_decision
             else {
-                seat: make_player(who.kind, seat_seed(session, seat))
+                seat: make_player(who.spec, seat_seed(session, seat))
                 for seat, who in enumerate(session.seats)
                 if not who.is_human
             }
@@ -69,7 +69,7 @@ class Driver:
         if who.is_human:
             return None
         if self.per_decision:
-            return make_player(who.kind, decision_seed(self.session, seat))
+            return make_player(who.spec, decision_seed(self.session, seat))
         return self.players.get(seat)
 
     def next(self) -> Turn:

@@ -23,5 +23,5 @@ def seat_label(session: GameSession, seat: int, template: str = "{name}: {who}")
     if session.seats[seat].is_human:
         who = "you" if len(session.humans) == 1 else "human"
     else:
-        who = computer_label(session.seats[seat].kind)
+        who = computer_label(session.seats[seat].spec)
     return template.format(name=name, who=who)

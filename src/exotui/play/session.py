@@ -15,13 +15,17 @@ HUMAN = "human"
 
 @dataclass(frozen=True)
 class Seat:
-    """Who plays a seat: a person at this keyboard (`HUMAN`) or a computer player spec such as "mcts:normal"."""
+    """Who plays a seat now: a person (`HUMAN`) or a computer player spec such as "mcts:normal".
 
-    kind: str
+    The save's seat (`engine.records.Seat`: a name fixed when the save is made, the spec split into kind and level)
+    is made from it (`records.Seat.from_spec(name, seat.spec)`) and gives it back (`Seat(saved.spec)`); this one may
+    change during a game, as when the AI takes over a seat at the SSH table."""
+
+    spec: str
 
     @property
     def is_human(self) -> bool:
-        return self.kind == HUMAN
+        return self.spec == HUMAN
 
 
 class Told(NamedTuple):

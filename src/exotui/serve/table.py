@@ -322,7 +322,7 @@ class Table:
                 seating.tokens[seat] = ""
             self.left_at.pop(seat, None)
         session.seats = tuple(seats)
-        seating.kinds = [seat.kind for seat in seats]
+        seating.kinds = [seat.spec for seat in seats]
         with contextlib.suppress(OSError):
             self._write_seating()
         await self.tell_absent()
@@ -398,7 +398,7 @@ class Table:
         assert session is not None and seating is not None
         names = seat_names(session.game, len(session.seats))
         record_seats = [
-            Seat.from_spec(f"{name} ({person})" if who_.is_human else name, who_.kind)
+            Seat.from_spec(f"{name} ({person})" if who_.is_human else name, who_.spec)
             for name, person, who_ in zip(names, seating.names, session.seats, strict=True)
         ]
         try:

@@ -405,7 +405,7 @@ class TableApp(App[None]):
         if session is None:
             self.exit(message=f"You left table {self.table}.")
             return
-        seats = [seat.kind for seat in session.seats]
+        seats = [seat.spec for seat in session.seats]
         self.send(wire.Setup(session.game.id, seats, session.variant))
 
     @property

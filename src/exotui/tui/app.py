@@ -210,7 +210,7 @@ class ExoTuiApp(App[None]):
         if self.saves is None:
             return session
         names = seat_names(session.game, len(session.seats))
-        seats = [SavedSeat.from_spec(name, who.kind) for name, who in zip(names, session.seats, strict=True)]
+        seats = [SavedSeat.from_spec(name, who.spec) for name, who in zip(names, session.seats, strict=True)]
         session.on_saving_off = self.tell_saving_off
         try:
             session.record = self.saves.new_record(session.game, session.seed, seats, session.variant)

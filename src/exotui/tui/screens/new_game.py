@@ -206,5 +206,5 @@ class NewGameScreen(Screen[GameSession]):
         else:
             seed = secrets.randbelow(2**31)
         no_takebacks = self.query_one("#takebacks", Select).value == "off"
-        save_choices(Choices(game.id, self.players, tuple(seat.kind for seat in seats), variant or "", no_takebacks))
+        save_choices(Choices(game.id, self.players, tuple(seat.spec for seat in seats), variant or "", no_takebacks))
         self.dismiss(GameSession(game, seed, variant, seats, takebacks_off=no_takebacks))
