@@ -194,3 +194,23 @@ async def test_no_word_of_the_table_is_cut_beside_the_result_box_at_80_columns(
         await pilot.resize_terminal(70, 24)
         await settle(pilot)
         assert app.screen.query_one(TooSmall).display and not app.screen.query_one("#end-box").display
+
+
+@pytest.mark.parametrize(("game_id", "variant"), [("exofauna", "quick"), ("exo2", None), ("rodents", None)])
+@in_event_loop
+async def test_the_final_tables_footer_offers_only_keys_that_do_something(game_id: str, variant: str | None) -> None:
+    """At the final table nothing is decided any more: the footer listed the arrows, Enter's choice, Esc and the
+    answer keys, which did nothing; it offers the log, the result again, help and quit."""
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        session = GameSession(games.get(game_id), 4, variant, (Seat("greedy"), Seat("greedy")))
+        await app.push_screen(GameScreen(session, 0))
+        for _ in range(2000):
+            if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
+                break
+            await pilot.pause()
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        shown = {active.binding.description for active in app.screen.active_bindings.values() if active.binding.show}
+        assert shown == {"log", "result", "help", "quit"}

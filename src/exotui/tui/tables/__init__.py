@@ -136,8 +136,16 @@ class Board(Widget, metaclass=_BoardMeta):
         as everyone sees it (its size, the cards seen going in), with no "your" and no prompt; `legal` is empty.
         """
 
+    @property
+    def over(self) -> bool:
+        """The game shown is over: nothing is decided at this table any more."""
+        # Nobody decides on a position kept between decisions either (PAUSE: Rodents' scoring, which goes on).
+        return self.mode is not Mode.PAUSE and self.view is not None and self.GAME.current_player(self.view) is None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return action in self.WATCHING or not self.watching
+        # A spectator, and everyone once the game is over, has the keys that look at the table and no others: the
+        # footer of a final table offers no move, choice or pick that would do nothing.
+        return action in self.WATCHING or not (self.watching or self.over)
 
     def decides_alone(self, view: Any, legal: Sequence[Any]) -> Any:
         """The answer a person's own setting gives at this table without asking them (Endless Forms: the pass of a
