@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast, runtime_checkable
 
 import msgspec
@@ -317,6 +317,21 @@ def interlude(game: Game, before: Any, action: Any, after: Any) -> Any | None:
     """The game's `interlude` of the action taking `before` to `after`; None without the hook."""
     hook: Interlude | None = _hook(game, "interlude", None)
     return hook(before, action, after) if hook is not None else None
+
+
+def interludes(game: Game, state: Any, actions: Iterable[Any]) -> dict[int, Any]:
+    """The game's interludes along `actions` played from `state`: the position each action reached between
+    decisions, by the action's index; {} at once for a game without the hook (nothing is replayed)."""
+    found: dict[int, Any] = {}
+    if not has_interludes(game):
+        return found
+    for index, action in enumerate(actions):
+        after = game.apply(state, action)
+        position = interlude(game, state, action, after)
+        if position is not None:
+            found[index] = position
+        state = after
+    return found
 
 
 class Rival(Protocol):

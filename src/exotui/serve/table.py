@@ -40,7 +40,7 @@ import msgspec
 
 from exotui import games
 from exotui.ai.players import UnknownPlayer, make_player
-from exotui.engine.protocol import GameSetupError, has_interludes, interlude, public_view, seat_names
+from exotui.engine.protocol import GameSetupError, interlude, interludes, public_view, seat_names
 from exotui.engine.records import BadSave, GameRecord, SavingOff, Seat, write_atomic
 from exotui.engine.result import result_headline, result_of
 from exotui.engine.savedir import SUFFIX
@@ -451,16 +451,8 @@ class Table:
         session = self.session
         assert session is not None
         if self.interludes is None:
-            self.interludes = {}
-            if has_interludes(session.game):
-                game = session.game
-                state = game.new_game(session.seed, len(session.seats), session.variant)
-                for index, action in enumerate(session.actions):
-                    after = game.apply(state, action)
-                    position = interlude(game, state, action, after)
-                    if position is not None:
-                        self.interludes[index] = position
-                    state = after
+            start = session.game.new_game(session.seed, len(session.seats), session.variant)
+            self.interludes = interludes(session.game, start, session.actions)
         return self.interludes
 
     def story(self, seat: int | None) -> list[Told]:

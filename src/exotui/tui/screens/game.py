@@ -188,14 +188,11 @@ class GameScreen(AidedScreen):
         for told in self.session.story(self.session.told_to):
             self.board.log_decision(told.turn, told.sentence)
             self.board.tell(told.events)
-        if protocol.has_interludes(self.session.game):
-            # What the table notes of the positions between decisions so far (Raging Rodents: each invasion scored).
-            session = self.session
-            state = session.game.new_game(session.seed, len(session.seats), session.variant)
-            for action in session.actions:
-                after = session.game.apply(state, action)
-                self.interlude(state, action, after, pause=False)
-                state = after
+        # What the table notes of the positions between decisions so far (Raging Rodents: each invasion scored).
+        session = self.session
+        start = session.game.new_game(session.seed, len(session.seats), session.variant)
+        for position in protocol.interludes(session.game, start, session.actions).values():
+            self.board.interlude(session.game.view(position, self.viewer), pause=False)
 
     def interlude(self, before: Any, action: Any, after: Any, pause: bool) -> None:
         """Give the board, in the viewer's view, the position `action` reached between decisions (the game's

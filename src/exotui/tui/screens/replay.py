@@ -26,7 +26,7 @@ from textual.widgets import Input, Label, Static
 from exotui.ai.mcts import Progress, SearchResult
 from exotui.ai.players import MctsPlayer, search_config
 from exotui.ai.review import Judged
-from exotui.engine.protocol import has_interludes, interlude, seat_names
+from exotui.engine.protocol import interludes, seat_names
 from exotui.engine.records import SavedGame
 from exotui.engine.stats import aids_used
 from exotui.play.seats import seat_label
@@ -121,13 +121,9 @@ class ReplayScreen(Screen[None]):
         # The position shown: after this many moves.
         self.position = 0
         # By position, what the move reaching it reached first, between decisions (the game's `interlude`).
-        self.interludes: dict[int, Any] = {}
-        if has_interludes(self.game):
-            states = saved.states
-            for index in range(len(self.moves)):
-                position = interlude(self.game, states[index], saved.actions[index], states[index + 1])
-                if position is not None:
-                    self.interludes[index + 1] = position
+        self.interludes: dict[int, Any] = {
+            index + 1: position for index, position in interludes(self.game, saved.states[0], saved.actions).items()
+        }
         # Showing the interlude of the move that reached `position` rather than the position itself.
         self.in_interlude = False
         # The views `v` goes round: everything (None), then each seat's; only the people's own views while the game
