@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from exotui.ai.players import UnknownPlayer, make_player
 from exotui.engine import records
-from exotui.engine.protocol import Game, describe_to, opening
+from exotui.engine.protocol import Game, describe_to, interludes, opening
 
 HUMAN = "human"
 
@@ -60,7 +60,11 @@ class GameSession:
 
     def __post_init__(self) -> None:
         if self.state is None:
-            self.state = self.game.new_game(self.seed, len(self.seats), self.variant)
+            self.state = self.first_state()
+
+    def first_state(self) -> Any:
+        """The position before the first decision: the deal of the seed, for these seats and variant."""
+        return self.game.new_game(self.seed, len(self.seats), self.variant)
 
     @property
     def deciding(self) -> int | None:
@@ -102,12 +106,17 @@ class GameSession:
 
     def opening(self) -> tuple[str, ...]:
         """What the setup did before the first decision (the game's `opening`), told from what every seat sees."""
-        return opening(self.game, self.game.new_game(self.seed, len(self.seats), self.variant))
+        return opening(self.game, self.first_state())
+
+    def interludes(self) -> dict[int, Any]:
+        """The positions reached between decisions so far (the game's `interlude`: Raging Rodents' scored invasions),
+        by the index of the action that reached each; replayed from the seed."""
+        return interludes(self.game, self.first_state(), self.actions)
 
     def story(self, seat: int | None) -> list[Told]:
         """Every action so far as the log tells it to `seat` (None: what every seat sees), events included:
         replayed from the seed."""
-        state = self.game.new_game(self.seed, len(self.seats), self.variant)
+        state = self.first_state()
         told = []
         for action in self.actions:
             after = self.game.apply(state, action)
@@ -163,7 +172,7 @@ class GameSession:
 
     def last_decision_of(self, seat: int) -> int | None:
         """The index of the last action `seat` decided, None if it has decided nothing yet."""
-        state = self.game.new_game(self.seed, len(self.seats), self.variant)
+        state = self.first_state()
         last = None
         for index, action in enumerate(self.actions):
             if self.game.current_player(state) == seat:
@@ -179,7 +188,7 @@ class GameSession:
         count = len(self.actions) - index
         kept = self.actions[:index]
         if self.record is None:
-            state = self.game.new_game(self.seed, len(self.seats), self.variant)
+            state = self.first_state()
             for action in kept:
                 state = self.game.apply(state, action)
             self.state = state

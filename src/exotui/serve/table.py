@@ -40,7 +40,7 @@ import msgspec
 
 from exotui import games
 from exotui.ai.players import UnknownPlayer, make_player
-from exotui.engine.protocol import GameSetupError, interlude, interludes, public_view, seat_names
+from exotui.engine.protocol import GameSetupError, interlude, public_view, seat_names
 from exotui.engine.records import BadSave, GameRecord, SavingOff, Seat, write_atomic
 from exotui.engine.result import result_headline, result_of
 from exotui.engine.savedir import SUFFIX
@@ -451,8 +451,7 @@ class Table:
         session = self.session
         assert session is not None
         if self.interludes is None:
-            start = session.game.new_game(session.seed, len(session.seats), session.variant)
-            self.interludes = interludes(session.game, start, session.actions)
+            self.interludes = session.interludes()
         return self.interludes
 
     def story(self, seat: int | None) -> list[Told]:

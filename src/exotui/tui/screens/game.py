@@ -177,7 +177,9 @@ class GameScreen(AidedScreen):
         told = self.session.apply(action)
         self.board.log_decision(told.turn, told.sentence)
         self.board.tell(told.events)
-        self.interlude(before, action, self.session.state, pause=True)
+        position = protocol.interlude(self.session.game, before, action, self.session.state)
+        if position is not None:
+            self.interlude(position, pause=True)
         self.news = " ".join(told.events)
         return told
 
@@ -189,17 +191,13 @@ class GameScreen(AidedScreen):
             self.board.log_decision(told.turn, told.sentence)
             self.board.tell(told.events)
         # What the table notes of the positions between decisions so far (Raging Rodents: each invasion scored).
-        session = self.session
-        start = session.game.new_game(session.seed, len(session.seats), session.variant)
-        for position in protocol.interludes(session.game, start, session.actions).values():
-            self.board.interlude(session.game.view(position, self.viewer), pause=False)
+        for position in self.session.interludes().values():
+            self.interlude(position, pause=False)
 
-    def interlude(self, before: Any, action: Any, after: Any, pause: bool) -> None:
-        """Give the board, in the viewer's view, the position `action` reached between decisions (the game's
-        `interlude`, as Raging Rodents' scored invasion), to keep on show until the person continues if `pause`."""
-        position = protocol.interlude(self.session.game, before, action, after)
-        if position is not None:
-            self.board.interlude(self.session.game.view(position, self.viewer), pause)
+    def interlude(self, position: Any, pause: bool) -> None:
+        """Give the board, in the viewer's view, a position reached between decisions (the game's `interlude`, as
+        Raging Rodents' scored invasion), to keep on show until the person continues if `pause`."""
+        self.board.interlude(self.session.game.view(position, self.viewer), pause)
 
     def on_board_decided(self, event: Board.Decided) -> None:
         self.play(event.action)
