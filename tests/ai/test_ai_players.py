@@ -221,3 +221,23 @@ def test_a_game_without_easy_play_gets_the_easy_of_every_game() -> None:
 
     assert not hasattr(TRICKS, "easy_play")
     assert played(TRICKS) == played(Declared())
+
+
+class _CappedTicTacToe(TicTacToe):
+    # A game defining its levels' strength by iterations as well as time (engine.protocol.level_iterations).
+    level_iterations = {"normal": 60, "easy": 30}  # noqa: RUF012 (a hook read, never changed)
+
+
+def test_a_game_may_cap_a_timed_level_s_iterations_but_not_a_measuring_budget() -> None:
+    capped, position = _CappedTicTacToe(), board("X.. ... ...")
+    normal, easy, hard = (make_player(f"mcts:{level}") for level in ("normal", "easy", "hard:c=0.7"))
+    counted = make_player("mcts:normal:it=90")
+    assert isinstance(normal, MctsPlayer) and isinstance(easy, MctsPlayer) and isinstance(hard, MctsPlayer)
+    assert isinstance(counted, MctsPlayer)
+    # Normal stops at the game's cap long before its second; easy's floor of 500 is never above its cap.
+    assert normal.decide(capped, position, 1).iterations == 60
+    assert easy.config_for(capped) == SearchConfig(seconds=0.25, iterations=30, min_iterations=30, playout_depth=4)
+    # A level the game does not cap, another game, and an iteration budget typed for measuring are searched as given.
+    assert hard.config_for(capped) == hard.config
+    assert normal.config_for(TICTACTOE) == normal.config
+    assert counted.decide(capped, position, 1).iterations == 90

@@ -257,7 +257,7 @@ class MctsPlayer:
             game,
             seen,
             seat,
-            self.config,
+            self.config_for(game),
             self.processes,
             seed=self._rng.getrandbits(64),
             knows_state=self.sees_everything,
@@ -267,6 +267,18 @@ class MctsPlayer:
         if not self.easy or not result.stats:
             return result
         return msgspec.structs.replace(result, action=self.pick(result.stats, play))
+
+    def config_for(self, game: Game) -> SearchConfig:
+        """This player's search in `game`: a timed level stops at the game's `level_iterations` cap for it, if it
+        has one, and its iteration floor is never above that cap; a budget of iterations is searched as given."""
+        cap = protocol.level_iterations(game).get(self.level or "")
+        if cap is None or self.config.seconds is None:
+            return self.config
+        return msgspec.structs.replace(
+            self.config,
+            iterations=min(cap, self.config.iterations or cap),
+            min_iterations=min(self.config.min_iterations, cap),
+        )
 
     def pick(self, stats: Sequence[ActionStats], play: EasyPlay) -> Any:
         """A root decision drawn with weight visits ** (1 / play.temperature) among those visited at least

@@ -135,6 +135,7 @@ HOOKS: Final = frozenset(
         "working_copy",
         "easy_play",
         "level_play",
+        "level_iterations",
         "level_notes",
         "people_only",
         # The tables, the log and the results.
@@ -261,6 +262,15 @@ class LevelPlay(Protocol):
     """
 
     def __call__(self, level: str, view: Any, seat: int, rng: random.Random) -> Sequence[tuple[Any, float]] | None: ...
+
+
+def level_iterations(game: Game) -> dict[str, int]:
+    """The game's optional `level_iterations` attribute: per level ("easy", "normal", "hard"), the most iterations
+    that level searches in this game (per process for `hard`), whichever of its time and these comes first. The
+    levels are a ladder of strength, not of seconds: where a game's deal decides much of the result, the same 4:1
+    of time leaves two levels too close (Raging Rodents), and a level searching less opens the gap. Without it, or
+    for a level it does not name, the level searches its whole time."""
+    return _hook(game, "level_iterations", {})
 
 
 def level_notes(game: Game) -> dict[str, str]:
