@@ -1,16 +1,20 @@
-"""The fitted evaluation: the logistic regression finds known weights, and Raging Rodents' weights are data that
-say how they were fitted."""
+"""The fitted evaluation: the logistic regression finds known weights, a refit is the same for the same seed, and
+each game's weights are data that say how they were fitted."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import random
+import shlex
+from pathlib import Path
 
 import pytest
 
 from exotui import games
-from exotui.ai.fit import _solve, log_loss, logistic_fit, self_play
+from exotui.ai.fit import _solve, calibration, log_loss, logistic_fit, main, self_play
+from exotui.games.exofauna import heuristic as exofauna_heuristic
 from exotui.games.rodents import heuristic
 from honesty import random_positions
 
@@ -64,3 +68,42 @@ def test_rodents_evaluation_is_the_softmax_of_the_weighted_features(players: int
         ]
         total = sum(math.exp(u) for u in utility)
         assert game.evaluate(state) == pytest.approx([math.exp(u) / total for u in utility])
+
+
+def test_calibration_bins_the_predictions_with_what_happened() -> None:
+    samples = [((-2.0,), 0.0), ((-2.0,), 0.0), ((0.0,), 1.0), ((3.0,), 1.0)]
+    bins = calibration(samples, [1.0], bins=2)
+    assert [n for _, _, n in bins] == [2, 2]
+    assert bins[0][1] == 0.0 and bins[1][1] == 1.0
+    assert bins[0][0] == pytest.approx(1 / (1 + math.exp(2)))
+
+
+def test_a_refit_is_the_same_for_the_same_seed(tmp_path: Path) -> None:
+    outs = [tmp_path / "first.json", tmp_path / "second.json"]
+    for out in outs:
+        assert main(["exofauna", "--games", "5", "--seed", "2", "--player", "greedy", "--out", str(out)]) == 0
+    assert outs[0].read_text() == outs[1].read_text()
+    data = json.loads(outs[0].read_text())
+    assert data["features"] == list(exofauna_heuristic.FEATURES)
+    assert data["refit"] == "python -m exotui.ai.fit exofauna --games 5 --seed 2 --player greedy"
+    assert len(data["weights"]) == len(exofauna_heuristic.FEATURES) and data["positions"] > 0
+
+
+@pytest.mark.parametrize("game_id", ["rodents", "exofauna", "exo2"])
+def test_each_weights_file_s_command_refits_it(game_id: str, tmp_path: Path) -> None:
+    # The file's own command, cut to 5 games (the last --games wins): it runs and writes weights of the same shape.
+    module = importlib.import_module(f"exotui.games.{game_id}.heuristic")
+    data = json.loads(module.WEIGHTS_PATH.read_text())
+    if data["refit"].startswith("hand-written"):
+        pytest.skip("hand-written weights: nothing to refit")
+    argv = shlex.split(data["refit"])
+    assert argv[:4] == ["python", "-m", "exotui.ai.fit", game_id]
+    out = tmp_path / "weights.json"
+    assert main([*argv[3:], "--games", "5", "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["features"] == data["features"]
+
+
+def test_a_game_without_a_fitted_evaluation_is_told_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["cryptid", "--games", "5"])
+    assert "'cryptid' has no fitted evaluation" in capsys.readouterr().err

@@ -4,12 +4,17 @@ A game that wants its `evaluate` fitted offers `features(state, seat) -> tuple[f
 from the true state, since `evaluate` judges determinized states) and keeps the fitted weights as data next to
 its heuristic. Between seats the evaluation is a softmax of w . features (for two seats the logistic of the
 difference), so the fit is a logistic regression of "seat 0 won" on features(seat 0) - features(seat 1), without an
-intercept (the seats are alike). Refit with `python -m exotui.ai.fit GAME` (see `main`).
+intercept (the seats are alike). Refit with `python -m exotui.ai.fit GAME` (see `main`); docs/evaluation.md has
+what each game's fit found and what it was worth in games.
+
+A game's module `exotui.games.GAME.heuristic` offers what the tool needs: `features(state, seat)`, `FEATURES` (their
+names) and `WEIGHTS_PATH` (the JSON file its evaluation reads: features, weights, the refit command, positions).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 from collections.abc import Callable, Sequence
@@ -80,6 +85,22 @@ def log_loss(samples: Sequence[tuple[Sequence[float], float]], weights: Sequence
     return total / len(samples)
 
 
+def calibration(
+    samples: Sequence[tuple[Sequence[float], float]], weights: Sequence[float], bins: int = 5
+) -> list[tuple[float, float, int]]:
+    """Per bin of predicted chance (of seat 0 winning, `bins` equal bins over [0, 1]): the mean prediction, the mean
+    result and how many positions, for the bins that hold any. A calibrated evaluation has the two means alike; a
+    result further from 1/2 than the prediction says the evaluation is under-confident (its scale too small)."""
+    sums = [[0.0, 0.0, 0] for _ in range(bins)]
+    for x, y in samples:
+        p = 1 / (1 + math.exp(-sum(w * v for w, v in zip(weights, x, strict=True))))
+        row = sums[min(bins - 1, int(p * bins))]
+        row[0] += p
+        row[1] += y
+        row[2] += 1
+    return [(p / n, y / n, int(n)) for p, y, n in sums if n]
+
+
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     """matrix^-1 vector by Gaussian elimination with partial pivoting (the matrix is small and positive definite)."""
     n = len(vector)
@@ -98,8 +119,8 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """`python -m exotui.ai.fit GAME [--games N] [--seed S] [--player SPEC]`: refit GAME's evaluation weights from
-    self-play and write them where its heuristic reads them (the game's `FEATURES` and `WEIGHTS_PATH`)."""
+    """`python -m exotui.ai.fit GAME [--games N] [--seed S] [--player SPEC] [--scale-only] [--out FILE]`: refit
+    GAME's evaluation weights from self-play and write them where its heuristic reads them (`WEIGHTS_PATH`)."""
     parser = argparse.ArgumentParser(prog="python -m exotui.ai.fit", description=main.__doc__)
     parser.add_argument("game")
     parser.add_argument("--games", type=int, default=300, help="self-play games (default: 300)")
@@ -110,11 +131,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="keep the current weights' proportions and fit one factor on them: calibrate, not reshape",
     )
+    parser.add_argument("--out", type=Path, help="write the weights here (default: the file the heuristic reads)")
+    parser.add_argument("--dry-run", action="store_true", help="print the held-out check, write nothing")
     args = parser.parse_args(argv)
-    game = games.get(args.game)
-    heuristic = __import__(f"exotui.games.{args.game}.heuristic", fromlist=["FEATURES"])
+    if args.games < 5:
+        parser.error(f"--games must be at least 5 (a fifth is held out), got {args.games}")
+    try:
+        game = games.get(args.game)
+        heuristic = importlib.import_module(f"exotui.games.{args.game}.heuristic")
+        names, path = tuple(heuristic.FEATURES), Path(heuristic.WEIGHTS_PATH)
+    except (KeyError, ImportError, AttributeError):
+        parser.error(f"{args.game!r} has no fitted evaluation (a heuristic module with FEATURES and WEIGHTS_PATH)")
     samples = self_play(game, heuristic.features, args.player, args.games, args.seed)
-    before = [float(w) for w in json.loads(Path(heuristic.WEIGHTS_PATH).read_text())["weights"]]
+    before = [float(w) for w in json.loads(path.read_text())["weights"]]
 
     def fitted(samples: list[tuple[tuple[float, ...], float]]) -> list[float]:
         if not args.scale_only:
@@ -126,19 +155,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     # The last fifth of the games held out, to tell a real gain from fitting the noise.
     cut = len(samples) * 4 // 5
     weights = fitted(samples[:cut])
+    held_out = samples[cut:]
     print(f"{len(samples)} positions from {args.games} games of {args.player}; held-out log loss:")
-    print(f"  current weights {before}: {log_loss(samples[cut:], before):.4f}")
-    print(f"  fitted weights  {[round(w, 4) for w in weights]}: {log_loss(samples[cut:], weights):.4f}")
+    for name, tried in (("current", before), ("fitted", weights)):
+        print(f"  {name:7} weights {[round(w, 4) for w in tried]}: {log_loss(held_out, tried):.4f}")
+        bins = ", ".join(f"{p:.2f} -> {y:.2f} ({n})" for p, y, n in calibration(held_out, tried))
+        print(f"    calibration, predicted -> won (positions): {bins}")
+    if args.dry_run:
+        return 0
     weights = fitted(samples)
     command = f"python -m exotui.ai.fit {args.game} --games {args.games} --seed {args.seed} --player {args.player}"
     data = {
-        "features": list(heuristic.FEATURES),
+        "features": list(names),
         "weights": [round(w, 4) for w in weights],
         "refit": command + (" --scale-only" if args.scale_only else ""),
         "positions": len(samples),
     }
-    Path(heuristic.WEIGHTS_PATH).write_text(json.dumps(data, indent=2) + "\n")
-    print(f"wrote {heuristic.WEIGHTS_PATH}")
+    out = args.out or path
+    out.write_text(json.dumps(data, indent=2) + "\n")
+    print(f"wrote {out}")
     return 0
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import ClassVar
@@ -11,29 +10,8 @@ from exotui.engine.protocol import EasyPlay, Game, check_setup
 from exotui.games.exo2 import rules
 from exotui.games.exo2 import view as views
 from exotui.games.exo2.ending import ending
+from exotui.games.exo2.heuristic import evaluate
 from exotui.games.exo2.state import Exo2State, Take
-
-# An open run (two planets in a line sharing a feature, third square empty) against a point already scored, at
-# the start of a Galaxy; it fades as the planets left to place run out. Tuned greedy against greedy: 0.35 beat
-# 0 (96%), 0.2 (69%) and 1.0 (74%), and 0.45 and 0.6 did no better.
-OPEN_RUN_WEIGHT = 0.35
-# A lead of this many points makes a seat e (about 2.7) times as likely to win as its rival.
-EVALUATE_TEMPERATURE = 2.0
-
-
-def evaluate(state: Exo2State) -> tuple[float, ...]:
-    """Per seat, a win chance in [0, 1] summing to 1: points plus fading open runs, through a softmax."""
-    if rules.is_over(state):
-        return rules.outcome(state)
-    each = rules.PLANETS_EACH[state.players]
-    projected = [
-        sum(rules.galaxy_points(galaxy)) + OPEN_RUN_WEIGHT * rules.open_runs(galaxy) * (each - len(galaxy)) / each
-        for galaxy in state.galaxies
-    ]
-    top = max(projected)
-    weights = [math.exp((value - top) / EVALUATE_TEMPERATURE) for value in projected]
-    total = sum(weights)
-    return tuple(weight / total for weight in weights)
 
 
 def rollout_action(state: Exo2State, actions: Sequence[Take], rng: random.Random) -> Take:

@@ -1,31 +1,81 @@
-"""A quick judgement of an unfinished ExoFauna/Duo position, for the greedy player and playout cut-offs."""
+"""A quick judgement of an unfinished ExoFauna/Duo position, for the greedy player and playout cut-offs.
+
+A seat's chance is the logistic of WEIGHTS . (its features minus its rival's), the weights fitted to self-play by
+`python -m exotui.ai.fit exofauna` and kept as data in weights.json with the command that refits them
+(docs/evaluation.md says what was fitted and what it is worth in games).
+"""
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
+from typing import Final
 
-from exotui.games.exofauna.cards import BLUE, RING
+from exotui.games.exofauna.cards import RING
 from exotui.games.exofauna.state import ExoState
 
-# How many "holes' worth" of lead make the position look won (the logistic's scale).
-_SCALE = 0.8
+# Every feature is what a seat holds towards claiming holes, never how far its turn has gone (a tempo signal, such
+# as cards in hand, predicts the result in self-play yet the search would chase it: docs/strength.md):
+# - claimed: holes claimed, over the holes needed to win;
+# - hole lead: per hole the seat is ahead in (ties to the hole's colour, as at resolution), how full the hole is
+#   times how safe the lead is (a margin of 2 is safe), over the holes needed to win;
+# - locked: holes the seat claims even if every free space goes to its rival, over the holes needed to win.
+FEATURES: Final = ("claimed", "hole lead", "locked")
+WEIGHTS_PATH: Final = Path(__file__).with_name("weights.json")
 
 
-def evaluate(state: ExoState) -> tuple[float, float]:
-    """Blue's and yellow's chances in [0, 1], summing to 1: claimed holes, then who leads each hole.
+def read_weights(path: Path = WEIGHTS_PATH) -> tuple[float, ...]:
+    """The weights in `path`, one per feature of FEATURES, in order (a file fitted on other features is refused)."""
+    data = json.loads(path.read_text())
+    if tuple(data["features"]) != FEATURES or len(data["weights"]) != len(FEATURES):
+        raise ValueError(f"{path} weighs {data['features']}, the heuristic computes {list(FEATURES)}")
+    return tuple(float(weight) for weight in data["weights"])
 
-    A hole counts for the player ahead in it, weighted by how full it is (a full-looking lead is close to a claim);
-    ties lean to the hole's colour, as at resolution.
-    """
-    lead = (len(state.claimed[0]) - len(state.claimed[1])) / state.target
+
+WEIGHTS: Final = read_weights()
+
+
+def seat_features(state: ExoState) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+    """Both seats' features (FEATURES), from the true state: a determinization when searching."""
+    target = state.target
+    lead = [0.0, 0.0]
+    locked = [0, 0]
     for hole in state.holes:
         if hole is None:
             continue
-        cards = [card for card in hole.spaces if card >= 0]
+        cards = 0
+        blue = 0
+        for card in hole.spaces:
+            if card >= 0:
+                cards += 1
+                if card < 8:
+                    blue += 1
         if not cards:
             continue
-        blue = len([card for card in cards if card >> 3 == BLUE])
-        margin = 2 * blue - len(cards) + (0.5 if hole.colour == BLUE else -0.5)
-        lead += math.copysign(len(cards) / RING, margin) * min(1.0, abs(margin) / 2) / state.target
-    blue_chance = 1 / (1 + math.exp(-lead / _SCALE))
+        yellow = cards - blue
+        # Seat 0 is blue: the margin from blue's side, a tie going to the hole's colour.
+        margin = blue - yellow + (0.5 if hole.colour == 0 else -0.5)
+        leader = 0 if margin > 0 else 1
+        lead[leader] += cards / RING * min(1.0, abs(margin) / 2)
+        free = RING - cards
+        if abs(margin) > free:
+            locked[leader] += 1
+    claimed = state.claimed
+    return (
+        (len(claimed[0]) / target, lead[0] / target, locked[0] / target),
+        (len(claimed[1]) / target, lead[1] / target, locked[1] / target),
+    )
+
+
+def features(state: ExoState, seat: int) -> tuple[float, ...]:
+    """What `seat` holds towards claiming holes (FEATURES), for the fitting tool."""
+    return seat_features(state)[seat]
+
+
+def evaluate(state: ExoState) -> tuple[float, float]:
+    """Blue's and yellow's chances in [0, 1], summing to 1: the logistic of the weighted difference of features."""
+    blue, yellow = seat_features(state)
+    lead = sum(w * (b - y) for w, b, y in zip(WEIGHTS, blue, yellow, strict=True))
+    blue_chance = 1 / (1 + math.exp(-lead))
     return blue_chance, 1 - blue_chance

@@ -1,0 +1,55 @@
+"""A quick judgement of an unfinished EXO n°2 position, for playout cut-offs and the greedy player.
+
+A seat's chance is the softmax over seats of WEIGHTS . features, the weights fitted to self-play by
+`python -m exotui.ai.fit exo2` and kept as data in weights.json with the command that refits them
+(docs/evaluation.md says what was fitted and what it is worth in games).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Final
+
+from exotui.games.exo2 import rules
+from exotui.games.exo2.state import Exo2State
+
+# What a seat's Galaxy holds, never how far the game has gone:
+# - points: what its runs score now;
+# - open runs: features shared by two planets in a line whose third square is still empty (points one planet could
+#   add), times the share of its planets still to place: a run is worth less as the chances to close it run out.
+# The hand-written weights were 0.35 open runs per point (tuned greedy against greedy: 0.35 beat 0 (96%), 0.2 (69%)
+# and 1.0 (74%), and 0.45 and 0.6 did no better) over a temperature of 2 points (a lead of 2 points made a seat e,
+# about 2.7, times as likely to win): 0.5 per point and 0.175 per open run.
+FEATURES: Final = ("points", "open runs")
+WEIGHTS_PATH: Final = Path(__file__).with_name("weights.json")
+
+
+def read_weights(path: Path = WEIGHTS_PATH) -> tuple[float, ...]:
+    """The weights in `path`, one per feature of FEATURES, in order (a file fitted on other features is refused)."""
+    data = json.loads(path.read_text())
+    if tuple(data["features"]) != FEATURES or len(data["weights"]) != len(FEATURES):
+        raise ValueError(f"{path} weighs {data['features']}, the heuristic computes {list(FEATURES)}")
+    return tuple(float(weight) for weight in data["weights"])
+
+
+WEIGHTS: Final = read_weights()
+
+
+def features(state: Exo2State, seat: int) -> tuple[float, ...]:
+    """What `seat`'s Galaxy holds (FEATURES)."""
+    galaxy = state.galaxies[seat]
+    each = rules.PLANETS_EACH[state.players]
+    return (float(sum(rules.galaxy_points(galaxy))), rules.open_runs(galaxy) * (each - len(galaxy)) / each)
+
+
+def evaluate(state: Exo2State) -> tuple[float, ...]:
+    """Per seat, a win chance in [0, 1] summing to 1: the softmax of the weighted features (the outcome at the end)."""
+    if rules.is_over(state):
+        return rules.outcome(state)
+    utility = [sum(w * f for w, f in zip(WEIGHTS, features(state, seat), strict=True)) for seat in range(state.players)]
+    top = max(utility)
+    weights = [math.exp(value - top) for value in utility]
+    total = sum(weights)
+    return tuple(weight / total for weight in weights)
