@@ -7,9 +7,10 @@ from collections.abc import Sequence
 
 import pytest
 
+from exotui import games
 from exotui.ai.mcts import ActionStats, SearchConfig
-from exotui.ai.players import GreedyPlayer, MctsPlayer, UnknownPlayer, make_player
-from exotui.engine.protocol import EasyPlay
+from exotui.ai.players import LEVELS, MAX_ITERATIONS, GreedyPlayer, MctsPlayer, UnknownPlayer, make_player
+from exotui.engine.protocol import EasyPlay, level_iterations
 from toygames import CHAIN_NIM, TICTACTOE, TRICKS, Mark, Play, Table, Take, TicTacToe, Tricks, board
 
 
@@ -241,3 +242,12 @@ def test_a_game_may_cap_a_timed_level_s_iterations_but_not_a_measuring_budget() 
     assert hard.config_for(capped) == hard.config
     assert normal.config_for(TICTACTOE) == normal.config
     assert counted.decide(capped, position, 1).iterations == 90
+
+
+@pytest.mark.parametrize("game_id", games.available())
+def test_a_games_level_caps_keep_the_levels_in_order(game_id: str) -> None:
+    # A cap below a lower level's would make the higher level the weaker (hard is uncapped unless named).
+    caps = level_iterations(games.get(game_id))
+    assert set(caps) <= set(LEVELS)
+    order = [caps.get(level, MAX_ITERATIONS) for level in LEVELS]
+    assert all(cap >= 1 for cap in order) and order == sorted(order)

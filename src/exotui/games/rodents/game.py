@@ -8,7 +8,7 @@ from exotui.engine.protocol import Game, check_setup
 from exotui.games.rodents import rules
 from exotui.games.rodents import view as views
 from exotui.games.rodents.ending import ending
-from exotui.games.rodents.heuristic import EASY_PLAY, evaluate, rollout_action
+from exotui.games.rodents.heuristic import EASY_PLAY, LEVEL_ITERATIONS, evaluate, rollout_action
 from exotui.games.rodents.state import OVER, RodentsAction, RodentsState
 
 
@@ -43,12 +43,14 @@ class RodentsGame:
     rollout_action = staticmethod(rollout_action)
     # How the easy level plays: it leaves out decisions estimated far below its best (heuristic.py).
     easy_play = EASY_PLAY
+    # How far each level searches here: a ladder of strength, not of seconds (heuristic.py).
+    level_iterations = LEVEL_ITERATIONS
     # The app's hint says why (docs/engine.md, "A game in the app").
     hint_reason = staticmethod(views.hint_reason)
     # In the new game form and the help: each level's budget and how it plays here.
     level_notes: ClassVar[dict[str, str]] = {
-        "mcts:easy": "¼ s, never far below its best",
-        "mcts:normal": "1 s, guesses unseen cards",
+        "mcts:easy": "quick, never far off its best",
+        "mcts:normal": "short look, guesses unseen",
         "mcts:hard": "4 s on all cores: sharpest",
     }
 

@@ -86,3 +86,10 @@ def rollout_action(state: RodentsState, actions: Sequence[Any], rng: random.Rand
 # of games, H0 after 38 games, -94 Elo (95% CI -214..+8). Also leaving out the decisions estimated more than 0.05
 # below the search's choice: H1 after 22 games, +212 Elo (95% CI +89..+424), 17-5 (docs/strength.md).
 EASY_PLAY: Final = EasyPlay(margin=0.05)
+
+# The levels' searches, capped (engine.protocol.level_iterations): the deal decides much of a game here, so at the
+# levels' 1 : 4 : 16 of time hard hardly beat normal (+70 Elo, 12 of 20 deals won by the seat, not the player) and
+# normal only just beat easy. Easy's 500 iterations with its draw still beat greedy; normal's 1,000 without a draw
+# beat easy far more often than the 75% asked; hard keeps its 4 s on every core, dozens of times normal's search.
+# Figures and commands: docs/strength.md ("Raging Rodents: levels by iterations").
+LEVEL_ITERATIONS: Final = {"easy": 500, "normal": 1000}
