@@ -589,3 +589,7 @@ async def test_a_second_claim_made_mid_turn_says_who_wins_at_the_end_of_this_tur
         assert len(screen.session.state.claimed[BLUE]) == 2 and not games.get("exofauna").is_over(screen.session.state)
         assert the_board.mode is Mode.CARD
         assert the_board.query_one(Prompt).question.startswith("You win at the end of this turn. Action 2 of 2")
+        # The same position in a replay, which shows it with the deciding seat's hand and no decision to make: no
+        # "you" there, whoever watches.
+        the_board.show(screen.session.state, BLUE, (), ("Blue", "Yellow"))
+        assert the_board.query_one(Prompt).question.startswith("Blue wins at the end of this turn.")

@@ -154,12 +154,13 @@ def question(state: ExoState) -> str:
     return "Choose."
 
 
-def winning(view: ExoState, viewer: int | None) -> str:
+def winning(view: ExoState, you: int | None) -> str:
     """Who wins at the end of this turn, once a seat has claimed enough holes before it ends (the game ends only
-    then: rulebook, turn order 4), as the prompt's first words; "" otherwise."""
+    then: rulebook, turn order 4), as the prompt's first words; "" otherwise. `you`: the seat deciding at this
+    table, "You" in the words; None where nobody is (a replay, a spectator), which names every seat."""
     if view.first_to_target < 0 or view.step == OVER:
         return ""
-    who = "You win" if view.first_to_target == viewer else f"{SEAT_NAMES[view.first_to_target]} wins"
+    who = "You win" if view.first_to_target == you else f"{SEAT_NAMES[view.first_to_target]} wins"
     return f"{who} at the end of this turn. "
 
 
@@ -496,7 +497,9 @@ class ExoFaunaBoard(Board):
             detail = describe(view, move) if move else ""
         else:
             ask, options = question(view), self.descriptions
-        self.query_one(Prompt).show(f"{winning(view, self.viewer)}{ask}", detail, options, self.option)
+        # "You" only for the person deciding here: a replay shows the deciding seat's hand without being that seat.
+        you = self.viewer if self.legal else None
+        self.query_one(Prompt).show(f"{winning(view, you)}{ask}", detail, options, self.option)
 
     # ---------------------------------------------------------------------------------------------------------
     # Keys
