@@ -99,6 +99,14 @@ def test_status_gives_a_verdict_only_outside_the_bounds() -> None:
     assert sprt.status((3, 0, 4, 0, 3), 0, 30, 0.05, 0.05).verdict is sprt.Verdict.NONE
 
 
+def test_a_few_pairs_all_alike_give_no_verdict_however_far_the_ratio_runs() -> None:
+    # Five deals each won from the same seat: nearly no spread, a ratio past the bound, too few pairs to mean it.
+    few = sprt.status((0, 0, 5, 0, 0), 100, 250, 0.05, 0.05)
+    assert few.llr <= few.lower and few.verdict is sprt.Verdict.NONE
+    assert sprt.status((0, 0, 0, 0, sprt.MIN_PAIRS - 1), 0, 30, 0.05, 0.05).verdict is sprt.Verdict.NONE
+    assert sprt.status((0, 0, sprt.MIN_PAIRS, 0, 0), 100, 250, 0.05, 0.05).verdict is sprt.Verdict.H0
+
+
 @pytest.mark.parametrize(
     ("text", "message"), [("30", "two numbers"), ("a,b", "two numbers"), ("30,0", "below"), ("0,inf", "finite")]
 )

@@ -9,7 +9,7 @@ The test weighs H0 "the first player is ELO0 stronger" against H1 "ELO1 stronger
 1 / (1 + 10 ** (-elo / 400))). `llr` is the generalized log-likelihood ratio of fishtest's `LLR_logistic`: under
 each hypothesis, the pentanomial distribution nearest the observed one (maximum likelihood) whose mean score is
 that hypothesis's (Van den Bergh, "support_MLE_multinomial"). The test stops when the ratio leaves the Wald
-bounds of `bounds(alpha, beta)`: above, H1 is accepted; below, H0 is.
+bounds of `bounds(alpha, beta)`: above, H1 is accepted; below, H0 is; not before MIN_PAIRS pairs.
 """
 
 from __future__ import annotations
@@ -28,6 +28,10 @@ _UNSEEN = 1e-3
 ELO_CLAMP = 1000.0
 # The five pair scores, as a share of the pair's two points.
 PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
+# No verdict before this many pairs: on a few pairs all alike (five deals each won from the same seat, common at
+# Raging Rodents) the observed spread is nearly nil and the ratio runs to a bound on almost no evidence (an SPRT
+# [100, 250] accepted H0 after 5 such pairs). The rule changes when a test may stop, never its ratio.
+MIN_PAIRS = 10
 # How the five pair outcomes are named, from the first player's side (W won, D drawn, L lost).
 PAIR_NAMES = ("LL", "LD", "WL/DD", "WD", "WW")
 
@@ -158,12 +162,15 @@ class SprtStatus(msgspec.Struct, frozen=True):
 
 
 def status(counts: Sequence[int], elo0: float, elo1: float, alpha: float, beta: float) -> SprtStatus:
-    """The test after `counts` pairs: its ratio, bounds, Elo and interval, and its verdict if it has one."""
+    """The test after `counts` pairs: its ratio, bounds, Elo and interval, and its verdict if it has one (from
+    MIN_PAIRS pairs on)."""
     if not elo0 < elo1:
         raise ValueError(f"ELO0 must be below ELO1, not {elo0:g},{elo1:g}")
     lower, upper = bounds(alpha, beta)
     ratio = llr(counts, elo0, elo1) if sum(counts) else 0.0
-    verdict = Verdict.H1 if ratio >= upper else Verdict.H0 if ratio <= lower else Verdict.NONE
+    verdict = Verdict.NONE
+    if sum(counts) >= MIN_PAIRS:
+        verdict = Verdict.H1 if ratio >= upper else Verdict.H0 if ratio <= lower else Verdict.NONE
     elo, low, high = elo_interval(counts)
     pentanomial = (counts[0], counts[1], counts[2], counts[3], counts[4])
     return SprtStatus(elo0, elo1, alpha, beta, pentanomial, ratio, lower, upper, elo, low, high, verdict)
