@@ -14,6 +14,7 @@ import pytest
 
 from exotui import games
 from exotui.ai.fit import _solve, calibration, log_loss, logistic_fit, main, self_play
+from exotui.games.exo2 import heuristic as exo2_heuristic
 from exotui.games.exofauna import heuristic as exofauna_heuristic
 from exotui.games.rodents import heuristic
 from honesty import random_positions
@@ -107,3 +108,12 @@ def test_a_game_without_a_fitted_evaluation_is_told_in_one_line(capsys: pytest.C
     with pytest.raises(SystemExit):
         main(["cryptid", "--games", "5"])
     assert "'cryptid' has no fitted evaluation" in capsys.readouterr().err
+
+
+def test_the_seat_term_is_fitted_and_left_out_of_the_weights(tmp_path: Path) -> None:
+    out = tmp_path / "weights.json"
+    assert main(["exo2", "--games", "5", "--player", "greedy", "--seat-term", "--out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert len(data["weights"]) == len(exo2_heuristic.FEATURES)
+    assert isinstance(data["first seat, left out"], float)
+    assert data["refit"].endswith("--seat-term")

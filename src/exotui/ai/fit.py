@@ -131,11 +131,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="keep the current weights' proportions and fit one factor on them: calibrate, not reshape",
     )
+    parser.add_argument(
+        "--seat-term",
+        action="store_true",
+        help="also fit what the first seat is worth by itself, and leave it out of the evaluation (which stays alike "
+        "for every seat)",
+    )
     parser.add_argument("--out", type=Path, help="write the weights here (default: the file the heuristic reads)")
     parser.add_argument("--dry-run", action="store_true", help="print the held-out check, write nothing")
     args = parser.parse_args(argv)
     if args.games < 5:
         parser.error(f"--games must be at least 5 (a fifth is held out), got {args.games}")
+    if args.seat_term and args.scale_only:
+        parser.error("--seat-term and --scale-only do not go together: a scale fits no new term")
     try:
         game = games.get(args.game)
         heuristic = importlib.import_module(f"exotui.games.{args.game}.heuristic")
@@ -144,6 +152,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"{args.game!r} has no fitted evaluation (a heuristic module with FEATURES and WEIGHTS_PATH)")
     samples = self_play(game, heuristic.features, args.player, args.games, args.seed)
     before = [float(w) for w in json.loads(path.read_text())["weights"]]
+    if args.seat_term:
+        # A constant feature: the first seat's own advantage (EXO n°2's second seat wins more), fitted so that the
+        # other weights do not absorb it, then dropped: no decision changes a seat, and the evaluation stays
+        # symmetric between seats.
+        samples = [((*x, 1.0), y) for x, y in samples]
+        before = [*before, 0.0]
 
     def fitted(samples: list[tuple[tuple[float, ...], float]]) -> list[float]:
         if not args.scale_only:
@@ -165,12 +179,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     weights = fitted(samples)
     command = f"python -m exotui.ai.fit {args.game} --games {args.games} --seed {args.seed} --player {args.player}"
-    data = {
+    command += " --scale-only" if args.scale_only else ""
+    command += " --seat-term" if args.seat_term else ""
+    data: dict[str, Any] = {
         "features": list(names),
-        "weights": [round(w, 4) for w in weights],
-        "refit": command + (" --scale-only" if args.scale_only else ""),
+        "weights": [round(w, 4) for w in weights[: len(names)]],
+        "refit": command,
         "positions": len(samples),
     }
+    if args.seat_term:
+        data["first seat, left out"] = round(weights[-1], 4)
     out = args.out or path
     out.write_text(json.dumps(data, indent=2) + "\n")
     print(f"wrote {out}")

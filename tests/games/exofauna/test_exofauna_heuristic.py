@@ -34,13 +34,16 @@ def test_weights_fitted_on_other_features_are_refused(tmp_path: Path) -> None:
     assert heuristic.read_weights(path) == (0.5,) * len(heuristic.FEATURES)
 
 
-def test_the_evaluation_is_the_logistic_of_the_weighted_difference_of_features() -> None:
+@pytest.mark.parametrize("weights", [heuristic.WEIGHTS, (2.3, 0.45, 0.75)])
+def test_the_evaluation_is_the_logistic_of_the_weighted_difference_of_features(
+    weights: tuple[float, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The evaluation computes the difference in one pass, for speed: it must be the features' (every weight used).
+    monkeypatch.setattr(heuristic, "WEIGHTS", weights)
     for state in positions():
         lead = sum(
             w * (b - y)
-            for w, b, y in zip(
-                heuristic.WEIGHTS, heuristic.features(state, 0), heuristic.features(state, 1), strict=True
-            )
+            for w, b, y in zip(weights, heuristic.features(state, 0), heuristic.features(state, 1), strict=True)
         )
         blue, yellow = GAME.evaluate(state)
         assert blue == pytest.approx(1 / (1 + math.exp(-lead)))

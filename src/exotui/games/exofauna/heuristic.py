@@ -74,8 +74,29 @@ def features(state: ExoState, seat: int) -> tuple[float, ...]:
 
 
 def evaluate(state: ExoState) -> tuple[float, float]:
-    """Blue's and yellow's chances in [0, 1], summing to 1: the logistic of the weighted difference of features."""
-    blue, yellow = seat_features(state)
-    lead = sum(w * (b - y) for w, b, y in zip(WEIGHTS, blue, yellow, strict=True))
+    """Blue's and yellow's chances in [0, 1], summing to 1: the logistic of the weighted difference of features.
+
+    seat_features' differences in one pass, building no tuples: this runs once per playout.
+    """
+    w_claimed, w_lead, w_locked = WEIGHTS
+    lead = 0.0
+    for hole in state.holes:
+        if hole is None:
+            continue
+        cards = 0
+        blue = 0
+        for card in hole.spaces:
+            if card >= 0:
+                cards += 1
+                if card < 8:
+                    blue += 1
+        if not cards:
+            continue
+        margin = 2 * blue - cards + (0.5 if hole.colour == 0 else -0.5)
+        size = abs(margin)
+        held = w_lead * cards / RING * min(1.0, size / 2) + (w_locked if size > RING - cards else 0.0)
+        lead += held if margin > 0 else -held
+    claimed = state.claimed
+    lead = (lead + w_claimed * (len(claimed[0]) - len(claimed[1]))) / state.target
     blue_chance = 1 / (1 + math.exp(-lead))
     return blue_chance, 1 - blue_chance
