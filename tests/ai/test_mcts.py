@@ -270,3 +270,31 @@ def test_a_floor_of_iterations_outlasts_a_time_budget_a_busy_machine_cut_short()
     assert search(TICTACTOE, Board(), 0, SearchConfig(seconds=1e-9), seed=1).iterations < 100
     with pytest.raises(ValueError, match="min_iterations"):
         SearchConfig(seconds=1.0, min_iterations=-1)
+
+
+class _CornersOnly(TicTacToe):
+    # The root's decisions worth searching: the free corners (engine.protocol.search_actions).
+    @staticmethod
+    def search_actions(view: Board, seat: int, actions: Any) -> list[Mark]:
+        return [mark for mark in actions if mark.cell in (0, 2, 6, 8)]
+
+
+class _FirstTwoCards(Tricks):
+    @staticmethod
+    def search_actions(view: Table, seat: int, actions: Any) -> list[Play]:
+        return list(actions[:2])
+
+
+@pytest.mark.parametrize(("game", "state"), [(_CornersOnly(), board("... .X. ...")), (_FirstTwoCards(), None)])
+def test_the_search_weighs_only_the_games_narrowed_root_decisions_whatever_its_mode(game: Any, state: Any) -> None:
+    # Tic-tac-toe is searched exactly (plain UCT on the state), the card game on determinizations of a view.
+    state = game.new_game(3, 2) if state is None else state
+    seat = game.current_player(state)
+    view = game.view(state, seat)
+    narrowed = game.search_actions(view, seat, game.legal_actions(view))
+    result = search(game, view, seat, SearchConfig(iterations=200), seed=1)
+    assert result.exact == isinstance(game, TicTacToe)
+    assert result.action in narrowed
+    assert {stats.action for stats in result.stats} == set(narrowed)
+    # Every iteration went through one of them: none was spent on a decision the game left out.
+    assert sum(stats.visits for stats in result.stats) == result.iterations

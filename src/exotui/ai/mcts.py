@@ -244,6 +244,9 @@ class _Run:
         self.c = config.exploration
         # Exactly one of the two roots exists, by mode.
         self.known_root = _KnownNode(seat, root, game) if knows_state else None
+        if self.known_root is not None:
+            # The root tries only the decisions worth searching (the game's `search_actions`), as in view mode.
+            self.known_root.untried = list(actions)
         self.root: _Node = self.known_root or _Node(seat)
         # The root's children in legal order, once every root action has one.
         self.root_children: list[_Node] | None = None
