@@ -45,10 +45,18 @@ def features(state: Exo2State, seat: int) -> tuple[float, ...]:
 
 
 def evaluate(state: Exo2State) -> tuple[float, ...]:
-    """Per seat, a win chance in [0, 1] summing to 1: the softmax of the weighted features (the outcome at the end)."""
+    """Per seat, a win chance in [0, 1] summing to 1: the softmax of the weighted features (the outcome at the end).
+
+    The weighted features in one pass, building no tuples: this runs once per playout.
+    """
     if rules.is_over(state):
         return rules.outcome(state)
-    utility = [sum(w * f for w, f in zip(WEIGHTS, features(state, seat), strict=True)) for seat in range(state.players)]
+    w_points, w_runs = WEIGHTS
+    each = rules.PLANETS_EACH[state.players]
+    utility = [
+        w_points * sum(rules.galaxy_points(galaxy)) + w_runs * rules.open_runs(galaxy) * (each - len(galaxy)) / each
+        for galaxy in state.galaxies
+    ]
     top = max(utility)
     weights = [math.exp(value - top) for value in utility]
     total = sum(weights)
