@@ -86,8 +86,29 @@ def test_a_refit_is_the_same_for_the_same_seed(tmp_path: Path) -> None:
     assert outs[0].read_text() == outs[1].read_text()
     data = json.loads(outs[0].read_text())
     assert data["features"] == list(exofauna_heuristic.FEATURES)
-    assert data["refit"] == "python -m exotui.ai.fit exofauna --games 5 --seed 2 --player greedy"
+    assert data["refit"].startswith("python -m exotui.ai.fit exofauna --games 5 --seed 2 --player greedy")
     assert len(data["weights"]) == len(exofauna_heuristic.FEATURES) and data["positions"] > 0
+
+
+def test_the_refit_command_replays_the_same_games_once_the_file_holds_its_weights(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The players search with the evaluation being refitted: the command names the weights they played with, so
+    # that it gives the same file again after the refitted weights replaced them.
+    first, again = tmp_path / "first.json", tmp_path / "again.json"
+    assert main(["exofauna", "--games", "5", "--seed", "4", "--player", "greedy", "--out", str(first)]) == 0
+    data = json.loads(first.read_text())
+    written = ",".join(f"{w:g}" for w in exofauna_heuristic.WEIGHTS)
+    assert data["refit"].endswith(f"--self-play-weights {written}")
+    monkeypatch.setattr(exofauna_heuristic, "WEIGHTS_PATH", first)
+    assert main([*shlex.split(data["refit"])[3:], "--out", str(again)]) == 0
+    assert again.read_text() == first.read_text()
+
+
+def test_self_play_weights_must_be_one_number_per_feature(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["exofauna", "--games", "5", "--self-play-weights", "1,2"])
+    assert "--self-play-weights needs 3 weights (claimed, hole lead, locked), got 2" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("game_id", ["rodents", "exofauna", "exo2"])
@@ -116,4 +137,4 @@ def test_the_seat_term_is_fitted_and_left_out_of_the_weights(tmp_path: Path) -> 
     data = json.loads(out.read_text())
     assert len(data["weights"]) == len(exo2_heuristic.FEATURES)
     assert isinstance(data["first seat, left out"], float)
-    assert data["refit"].endswith("--seat-term")
+    assert "--seat-term" in data["refit"]

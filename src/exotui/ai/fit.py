@@ -137,6 +137,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also fit what the first seat is worth by itself, and leave it out of the evaluation (which stays alike "
         "for every seat)",
     )
+    parser.add_argument(
+        "--self-play-weights",
+        metavar="W,W,...",
+        help="the weights the self-play players' evaluation uses (default: the file's): the refit command names "
+        "them, so that it replays the same games once the file holds the refitted weights",
+    )
     parser.add_argument("--out", type=Path, help="write the weights here (default: the file the heuristic reads)")
     parser.add_argument("--dry-run", action="store_true", help="print the held-out check, write nothing")
     args = parser.parse_args(argv)
@@ -150,8 +156,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         names, path = tuple(heuristic.FEATURES), Path(heuristic.WEIGHTS_PATH)
     except (KeyError, ImportError, AttributeError):
         parser.error(f"{args.game!r} has no fitted evaluation (a heuristic module with FEATURES and WEIGHTS_PATH)")
-    samples = self_play(game, heuristic.features, args.player, args.games, args.seed)
     before = [float(w) for w in json.loads(path.read_text())["weights"]]
+    played_with = before
+    if args.self_play_weights is not None:
+        try:
+            played_with = [float(w) for w in args.self_play_weights.split(",")]
+        except ValueError:
+            parser.error(f"--self-play-weights takes numbers separated by commas, not {args.self_play_weights!r}")
+        if len(played_with) != len(names):
+            parser.error(f"--self-play-weights needs {len(names)} weights ({', '.join(names)}), got {len(played_with)}")
+    # The players search with the game's evaluation, which reads the module's WEIGHTS on every call.
+    kept = heuristic.WEIGHTS
+    heuristic.WEIGHTS = tuple(played_with)
+    try:
+        samples = self_play(game, heuristic.features, args.player, args.games, args.seed)
+    finally:
+        heuristic.WEIGHTS = kept
     if args.seat_term:
         # A constant feature: the first seat's own advantage (EXO n°2's second seat wins more), fitted so that the
         # other weights do not absorb it, then dropped: no decision changes a seat, and the evaluation stays
@@ -181,6 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = f"python -m exotui.ai.fit {args.game} --games {args.games} --seed {args.seed} --player {args.player}"
     command += " --scale-only" if args.scale_only else ""
     command += " --seat-term" if args.seat_term else ""
+    command += " --self-play-weights " + ",".join(f"{w:g}" for w in played_with)
     data: dict[str, Any] = {
         "features": list(names),
         "weights": [round(w, 4) for w in weights[: len(names)]],
