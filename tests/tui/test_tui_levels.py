@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import OptionList, Static
+from textual.widgets._select import SelectCurrent
 
 from exotui import games
 from exotui.engine.protocol import level_notes
@@ -25,7 +26,7 @@ def test_every_game_says_how_each_level_plays_it_within_the_forms_list(game_id: 
     labels = dict((kind, label) for label, kind in seat_choices(game))
     for kind in LEVELS:
         assert labels[kind] == f"AI · {kind.partition(':')[2]} ({notes[kind]})"
-        # The seat list at 80 columns shows 41 characters (tests/tui/test_tui_cryptid.py).
+        # A few words, read at a glance: 41 characters at most (the form, 78 columns wide at 80, shows more).
         assert len(labels[kind]) <= 41, labels[kind]
 
 
@@ -56,6 +57,22 @@ async def test_the_forms_seat_list_opened_shows_the_games_levels(game_id: str) -
         prompts = [str(shown.get_option_at_index(index).prompt) for index in range(shown.option_count)]
         for note in level_notes(game).values():
             assert any(note in prompt for prompt in prompts), (note, prompts)
+
+
+@pytest.mark.parametrize("game_id", games.available())
+@in_event_loop
+async def test_a_seats_closed_list_shows_its_whole_choice_at_80x24(game_id: str) -> None:
+    # The closed list cut "AI · normal (1 s, weighs every placement)" to its first 33 characters.
+    save_choices(Choices(game_id, 2, ("mcts:hard", "mcts:normal")))
+    app = ExoTuiApp(ai_pause=0, default_seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        for seat, kind in enumerate(("mcts:hard", "mcts:normal")):
+            shown = app.screen.query_one(f"#seat-{seat}").query_one(SelectCurrent).query_one("#label", Static)
+            label = dict((kind, label) for label, kind in seat_choices(games.get(game_id)))[kind]
+            assert str(shown.render()) == label
+            assert shown.content_region.width >= len(label), (label, shown.content_region.width)
 
 
 @in_event_loop
