@@ -1,8 +1,8 @@
 """A quick judgement of an unfinished EXO n°2 position, for playout cut-offs and the greedy player.
 
-A seat's chance is the softmax over seats of WEIGHTS . features, the weights fitted to self-play by
-`python -m exotui.ai.fit exo2` and kept as data in weights.json with the command that refits them
-(docs/evaluation.md says what was fitted and what it is worth in games).
+A seat's chance is the softmax over seats of WEIGHTS . features, the weights kept as data in
+weights.json with the command that made them. They are the hand-written ones: refits by `python -m exotui.ai.fit
+exo2` predicted the results better and did not play better (docs/evaluation.md has every try and its SPRT).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """A quick judgement of an unfinished ExoFauna/Duo position, for the greedy player and playout cut-offs.
 
-A seat's chance is the logistic of WEIGHTS . (its features minus its rival's), the weights fitted to self-play by
-`python -m exotui.ai.fit exofauna` and kept as data in weights.json with the command that refits them
-(docs/evaluation.md says what was fitted and what it is worth in games).
+A seat's chance is the logistic of WEIGHTS . (its features minus its rival's), the weights kept as data in
+weights.json with the command that made them. They are the hand-written ones: refits by `python -m exotui.ai.fit
+exofauna` predicted the results better and did not play better (docs/evaluation.md has every try and its SPRT).
 """
 
 from __future__ import annotations
