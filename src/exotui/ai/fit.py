@@ -167,11 +167,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"--self-play-weights needs {len(names)} weights ({', '.join(names)}), got {len(played_with)}")
     # The players search with the game's evaluation, which reads the module's WEIGHTS on every call.
     kept = heuristic.WEIGHTS
-    heuristic.WEIGHTS = tuple(played_with)
+    heuristic.WEIGHTS = tuple(played_with)  # type: ignore[attr-defined]
     try:
         samples = self_play(game, heuristic.features, args.player, args.games, args.seed)
     finally:
-        heuristic.WEIGHTS = kept
+        heuristic.WEIGHTS = kept  # type: ignore[attr-defined]
     if args.seat_term:
         # A constant feature: the first seat's own advantage (EXO n°2's second seat wins more), fitted so that the
         # other weights do not absorb it, then dropped: no decision changes a seat, and the evaluation stays
