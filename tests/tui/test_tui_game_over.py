@@ -196,6 +196,17 @@ async def test_no_word_of_the_table_is_cut_beside_the_result_box_at_80_columns(
         assert app.screen.query_one(TooSmall).display and not app.screen.query_one("#end-box").display
 
 
+@in_event_loop
+@pytest.mark.parametrize(("size", "width"), [((80, 24), 80), ((120, 40), 64)])
+async def test_the_result_box_is_laid_out_at_its_width_from_its_first_frame(size: tuple[int, int], width: int) -> None:
+    # At 80 columns it was laid out (and drawn, in a terminal) 64 columns wide before taking the whole width.
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=size):
+        screen = EndScreen("Blue wins.", ["Blue: 2 holes", "Yellow: 1 hole"])
+        await app.push_screen(screen)
+        assert screen.query_one("#end-box").region.width == width
+
+
 @pytest.mark.parametrize(("game_id", "variant"), [("exofauna", "quick"), ("exo2", None), ("rodents", None)])
 @in_event_loop
 async def test_the_final_tables_footer_offers_only_keys_that_do_something(game_id: str, variant: str | None) -> None:

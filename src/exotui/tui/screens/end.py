@@ -50,6 +50,10 @@ class EndScreen(ModalScreen[str | None]):
         self.chosen = False
 
     def compose(self) -> ComposeResult:
+        # Its breakpoint's class from the start: Textual sets it on the screen's first resize, after a first layout,
+        # and the box was drawn once 64 columns wide at 80 before it took the whole width.
+        width = self.app.size.width
+        self.add_class([name for least, name in self.HORIZONTAL_BREAKPOINTS if width >= least][-1])
         with Vertical(id="end-box"):
             yield Static(self.headline, id="headline")
             yield Static("\n".join(self.summary), id="summary", markup=False)
