@@ -9,7 +9,7 @@ from exotui.engine.working import WorkingCopy
 from exotui.games.endless import rules
 from exotui.games.endless import view as views
 from exotui.games.endless.ending import ending
-from exotui.games.endless.heuristic import evaluate, rollout_action, search_actions
+from exotui.games.endless.heuristic import EASY_PLAY, evaluate, rollout_action, search_actions
 from exotui.games.endless.state import EndlessAction, EndlessState
 
 
@@ -38,6 +38,8 @@ class EndlessGame:
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
     search_actions = staticmethod(search_actions)
+    # How easy plays here: the playout policy on a share of its decisions (heuristic.EASY_PLAY).
+    easy_play = EASY_PLAY
     # In the new game form and the help: each level's budget and how it plays here (a turn is many decisions).
     level_notes: ClassVar[dict[str, str]] = {
         "mcts:easy": "¼ s a choice, may slip",
