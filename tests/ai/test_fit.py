@@ -129,6 +129,9 @@ def test_a_game_without_a_fitted_evaluation_is_told_in_one_line(capsys: pytest.C
     with pytest.raises(SystemExit):
         main(["cryptid", "--games", "5"])
     assert "'cryptid' has no fitted evaluation" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["nope"])
+    assert "unknown game 'nope'; choose one of: " in capsys.readouterr().err
 
 
 def test_the_seat_term_is_fitted_and_left_out_of_the_weights(tmp_path: Path) -> None:

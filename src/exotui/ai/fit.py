@@ -152,9 +152,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--seat-term and --scale-only do not go together: a scale fits no new term")
     try:
         game = games.get(args.game)
+    except games.UnknownGame as error:
+        parser.error(str(error.args[0]))
+    try:
         heuristic = importlib.import_module(f"exotui.games.{args.game}.heuristic")
         names, path = tuple(heuristic.FEATURES), Path(heuristic.WEIGHTS_PATH)
-    except (KeyError, ImportError, AttributeError):
+    except (ImportError, AttributeError):
         parser.error(f"{args.game!r} has no fitted evaluation (a heuristic module with FEATURES and WEIGHTS_PATH)")
     before = [float(w) for w in json.loads(path.read_text())["weights"]]
     played_with = before
