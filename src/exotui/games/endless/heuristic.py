@@ -201,7 +201,7 @@ def rollout_action(state: Any, actions: Sequence[Any], rng: random.Random) -> An
 # How `mcts:easy` plays (engine.protocol.EasyPlay): on 30% of its decisions the playout policy above (it reads the
 # actions alone, so it is honest), a beginner's move; otherwise the draw every game's easy makes. With the draw alone
 # easy was too close to normal: normal (2,000 iterations) against easy (500), SPRT [100, 250] H0 after 20 games,
-# +35 Elo (95% CI -30..+102), 9 of 10 deals split. With this share normal leads it by +191 (95% CI +80..+358, 32
-# games) and easy still beats greedy (SPRT [-50, 50] H1, +44), where it led greedy by +400. Figures:
-# docs/strength.md ("The ladder, every game (session 7)").
+# +35 Elo (95% CI -30..+102), 9 of 10 deals split. With this share, H1 after 42 games, +251 (95% CI +144..+432),
+# and easy still beats greedy (SPRT [-50, 50] H1, +44), where it led greedy by +400. Figures: docs/strength.md
+# ("The ladder, every game (session 7)").
 EASY_PLAY: Final = EasyPlay(policy_share=0.3)
