@@ -7,11 +7,11 @@ exo2` predicted the results better and did not play better (docs/evaluation.md h
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import Final
 
+from exotui.engine.weights import read_weights
 from exotui.games.exo2 import rules
 from exotui.games.exo2.state import Exo2State
 
@@ -26,15 +26,7 @@ FEATURES: Final = ("points", "open runs")
 WEIGHTS_PATH: Final = Path(__file__).with_name("weights.json")
 
 
-def read_weights(path: Path = WEIGHTS_PATH) -> tuple[float, ...]:
-    """The weights in `path`, one per feature of FEATURES, in order (a file fitted on other features is refused)."""
-    data = json.loads(path.read_text())
-    if tuple(data["features"]) != FEATURES or len(data["weights"]) != len(FEATURES):
-        raise ValueError(f"{path} weighs {data['features']}, the heuristic computes {list(FEATURES)}")
-    return tuple(float(weight) for weight in data["weights"])
-
-
-WEIGHTS: Final = read_weights()
+WEIGHTS: Final = read_weights(WEIGHTS_PATH, FEATURES)
 
 
 def features(state: Exo2State, seat: int) -> tuple[float, ...]:

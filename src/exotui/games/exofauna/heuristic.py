@@ -7,11 +7,11 @@ exofauna` predicted the results better and did not play better (docs/evaluation.
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import Final
 
+from exotui.engine.weights import read_weights
 from exotui.games.exofauna.cards import RING
 from exotui.games.exofauna.state import ExoState
 
@@ -25,15 +25,7 @@ FEATURES: Final = ("claimed", "hole lead", "locked")
 WEIGHTS_PATH: Final = Path(__file__).with_name("weights.json")
 
 
-def read_weights(path: Path = WEIGHTS_PATH) -> tuple[float, ...]:
-    """The weights in `path`, one per feature of FEATURES, in order (a file fitted on other features is refused)."""
-    data = json.loads(path.read_text())
-    if tuple(data["features"]) != FEATURES or len(data["weights"]) != len(FEATURES):
-        raise ValueError(f"{path} weighs {data['features']}, the heuristic computes {list(FEATURES)}")
-    return tuple(float(weight) for weight in data["weights"])
-
-
-WEIGHTS: Final = read_weights()
+WEIGHTS: Final = read_weights(WEIGHTS_PATH, FEATURES)
 
 
 def seat_features(state: ExoState) -> tuple[tuple[float, float, float], tuple[float, float, float]]:

@@ -3,7 +3,6 @@ cut-offs) and the playout policy."""
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections.abc import Sequence
@@ -11,6 +10,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from exotui.engine.protocol import EasyPlay
+from exotui.engine.weights import read_weights
 from exotui.games.rodents import rules
 from exotui.games.rodents.cards import PREDATORS
 from exotui.games.rodents.state import AUTOMATON, OVER, Place, Play, Reveal, RodentsState
@@ -27,7 +27,7 @@ FEATURES: Final = ("scored", "collection", "hand", "predators in hand")
 # The weights of the features, fitted to self-play by `python -m exotui.ai.fit rodents` (the command and the data
 # are in the file); a seat's chance is the softmax over seats of weights . features.
 WEIGHTS_PATH: Final = Path(__file__).with_name("weights.json")
-WEIGHTS: Final = tuple(float(w) for w in json.loads(WEIGHTS_PATH.read_text())["weights"])
+WEIGHTS: Final = read_weights(WEIGHTS_PATH, FEATURES)
 
 
 def features(state: RodentsState, seat: int) -> tuple[float, ...]:
