@@ -24,6 +24,7 @@ from exotui.games.cryptid.state import Hint
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
+from exotui.tui.screens.help import game_help
 from exotui.tui.screens.new_game import seat_choices
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.tables.cryptid.board import CryptidBoard, Mode
@@ -274,6 +275,9 @@ def test_the_new_game_form_says_how_each_level_plays_cryptid_and_what_hard_uses(
     labels = {kind: label for label, kind in seat_choices(games.get("cryptid"))}
     assert labels["mcts:hard"] == "AI · hard (puzzle uniqueness: wins early)"
     assert "people" in labels["mcts:normal"]
+    # Greedy is no beginner at Cryptid (it guesses from the puzzle's uniqueness, and beats easy and normal): it says so.
+    assert labels["greedy"] == "AI · greedy (instant, bets on one puzzle)"
+    assert "greedy  instant, bets on one puzzle" in game_help("cryptid")
     # Within the form's list at 80 columns (every game's: tests/tui/test_tui_levels.py).
     assert all(len(label) <= 41 for label in labels.values())
 

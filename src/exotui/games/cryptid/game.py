@@ -49,6 +49,9 @@ class CryptidGame:
         "mcts:easy": "a beginner's deduction",
         "mcts:normal": "deduces as people do",
         "mcts:hard": "puzzle uniqueness: wins early",
+        # Not a beginner here: it guesses the habitat of one puzzle its view allows, unique as every Cryptid puzzle
+        # is (its determinization), and beat easy 37-3 and normal 30-10 (docs/strength.md, the ladder).
+        "greedy": "instant, bets on one puzzle",
     }
     # RULINGS.md 4: computer players never ask for the hint.
     people_only = (Hint,)

@@ -45,7 +45,8 @@ def levels_help(game: Game) -> str:
     notes = level_notes(game)
     lines = [f"Computer players at {game.title}"]
     lines += [f"  {kind.partition(':')[2]:<7} {notes.get(kind, words)}" for kind, words in LEVEL_WORDS.items()]
-    lines.append("  greedy  the move that looks best one step ahead    random  any legal move")
+    greedy = notes.get("greedy", "the move that looks best one step ahead")
+    lines.append(f"  greedy  {greedy}    random  any legal move")
     # A game whose levels reason in their own way (Cryptid) says how in its own help, above.
     lines += SEARCHING if level_play(game) is None else ("  How each level reasons here: see above.",)
     return "\n".join(lines)

@@ -39,7 +39,7 @@ def seat_choices(game: Any) -> list[tuple[str, str]]:
     """SEAT_CHOICES, a level described in the game's own words where it plays this game differently."""
     notes = level_notes(game)
     return [
-        (f"AI · {kind.partition(':')[2]} ({notes[kind]})" if kind in notes else label, kind)
+        (f"AI · {kind.partition(':')[2] or kind} ({notes[kind]})" if kind in notes else label, kind)
         for label, kind in SEAT_CHOICES
     ]
 
