@@ -8,6 +8,7 @@ exofauna` predicted the results better and did not play better (docs/evaluation.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
@@ -23,16 +24,12 @@ from exotui.games.exofauna.state import ExoState
 # - locked: holes the seat claims even if every free space goes to its rival, over the holes needed to win.
 FEATURES: Final = ("claimed", "hole lead", "locked")
 WEIGHTS_PATH: Final = Path(__file__).with_name("weights.json")
-
-
 WEIGHTS: Final = read_weights(WEIGHTS_PATH, FEATURES)
 
 
-def seat_features(state: ExoState) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
-    """Both seats' features (FEATURES), from the true state: a determinization when searching."""
-    target = state.target
-    lead = [0.0, 0.0]
-    locked = [0, 0]
+def _tally(state: ExoState) -> Iterator[tuple[int, float]]:
+    """Per hole holding organisms: how many, and the margin from blue's side (seat 0), a tie going to the hole's
+    colour as at resolution (so never 0: the sign says who leads)."""
     for hole in state.holes:
         if hole is None:
             continue
@@ -41,17 +38,21 @@ def seat_features(state: ExoState) -> tuple[tuple[float, float, float], tuple[fl
         for card in hole.spaces:
             if card >= 0:
                 cards += 1
-                if card < 8:
+                if card < 8:  # blue organisms are cards 0-7 (cards.py: the colour is card >> 3)
                     blue += 1
-        if not cards:
-            continue
-        yellow = cards - blue
-        # Seat 0 is blue: the margin from blue's side, a tie going to the hole's colour.
-        margin = blue - yellow + (0.5 if hole.colour == 0 else -0.5)
+        if cards:
+            yield cards, 2 * blue - cards + (0.5 if hole.colour == 0 else -0.5)
+
+
+def seat_features(state: ExoState) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+    """Both seats' features (FEATURES), from the true state: a determinization when searching."""
+    target = state.target
+    lead = [0.0, 0.0]
+    locked = [0, 0]
+    for cards, margin in _tally(state):
         leader = 0 if margin > 0 else 1
         lead[leader] += cards / RING * min(1.0, abs(margin) / 2)
-        free = RING - cards
-        if abs(margin) > free:
+        if abs(margin) > RING - cards:
             locked[leader] += 1
     claimed = state.claimed
     return (
@@ -68,23 +69,11 @@ def features(state: ExoState, seat: int) -> tuple[float, ...]:
 def evaluate(state: ExoState) -> tuple[float, float]:
     """Blue's and yellow's chances in [0, 1], summing to 1: the logistic of the weighted difference of features.
 
-    seat_features' differences in one pass, building no tuples: this runs once per playout.
+    seat_features' weighted differences in one pass, building no tuples: this runs once per playout.
     """
     w_claimed, w_lead, w_locked = WEIGHTS
     lead = 0.0
-    for hole in state.holes:
-        if hole is None:
-            continue
-        cards = 0
-        blue = 0
-        for card in hole.spaces:
-            if card >= 0:
-                cards += 1
-                if card < 8:
-                    blue += 1
-        if not cards:
-            continue
-        margin = 2 * blue - cards + (0.5 if hole.colour == 0 else -0.5)
+    for cards, margin in _tally(state):
         size = abs(margin)
         held = w_lead * cards / RING * min(1.0, size / 2) + (w_locked if size > RING - cards else 0.0)
         lead += held if margin > 0 else -held
