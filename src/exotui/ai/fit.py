@@ -25,6 +25,7 @@ from exotui import games
 from exotui.ai.match import play_match
 from exotui.ai.players import make_player
 from exotui.engine.protocol import Game
+from exotui.engine.weights import read_weights
 
 Features = Callable[[Any, int], tuple[float, ...]]
 # L2 penalty per sample: keeps the weights finite on separable data, far below what moves them otherwise.
@@ -52,6 +53,11 @@ def self_play(
     return samples
 
 
+def _chance(weights: Sequence[float], x: Sequence[float]) -> float:
+    """The chance the model gives seat 0 on a position's feature differences `x`: the logistic of w . x."""
+    return 1 / (1 + math.exp(-sum(w * v for w, v in zip(weights, x, strict=True))))
+
+
 def logistic_fit(samples: Sequence[tuple[Sequence[float], float]], rounds: int = 30) -> list[float]:
     """The weights w maximizing the likelihood of the labels under P(1) = 1 / (1 + exp(-w . x)), by Newton's method
     (iteratively reweighted least squares); labels may be fractions (a shared win counts half each way)."""
@@ -61,7 +67,7 @@ def logistic_fit(samples: Sequence[tuple[Sequence[float], float]], rounds: int =
         gradient = [-_RIDGE * len(samples) * w for w in weights]
         hessian = [[(_RIDGE * len(samples) if i == j else 0.0) for j in range(size)] for i in range(size)]
         for x, y in samples:
-            p = 1 / (1 + math.exp(-sum(w * v for w, v in zip(weights, x, strict=True))))
+            p = _chance(weights, x)
             spread = p * (1 - p)
             for i in range(size):
                 gradient[i] += (y - p) * x[i]
@@ -79,7 +85,7 @@ def log_loss(samples: Sequence[tuple[Sequence[float], float]], weights: Sequence
     """The mean negative log-likelihood of the labels: how well the weights predict the results."""
     total = 0.0
     for x, y in samples:
-        p = 1 / (1 + math.exp(-sum(w * v for w, v in zip(weights, x, strict=True))))
+        p = _chance(weights, x)
         p = min(1 - 1e-12, max(1e-12, p))
         total -= y * math.log(p) + (1 - y) * math.log(1 - p)
     return total / len(samples)
@@ -93,7 +99,7 @@ def calibration(
     result further from 1/2 than the prediction says the evaluation is under-confident (its scale too small)."""
     sums = [[0.0, 0.0, 0] for _ in range(bins)]
     for x, y in samples:
-        p = 1 / (1 + math.exp(-sum(w * v for w, v in zip(weights, x, strict=True))))
+        p = _chance(weights, x)
         row = sums[min(bins - 1, int(p * bins))]
         row[0] += p
         row[1] += y
@@ -159,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         names, path = tuple(heuristic.FEATURES), Path(heuristic.WEIGHTS_PATH)
     except (ImportError, AttributeError):
         parser.error(f"{args.game!r} has no fitted evaluation (a heuristic module with FEATURES and WEIGHTS_PATH)")
-    before = [float(w) for w in json.loads(path.read_text())["weights"]]
+    before = list(read_weights(path, names))
     played_with = before
     if args.self_play_weights is not None:
         try:
