@@ -149,7 +149,9 @@ async def test_a_whole_two_player_game_against_the_greedy_ai_by_keys() -> None:
         lines = str(app.screen.query_one("#summary", Static).render()).split("\n")
         for seat, (size, colour, kind) in enumerate(rules.feature_points(session.state)):
             assert lines[seat].startswith(f"Seat {seat + 1}")
-            assert f": {size + colour + kind} points (size {size}, colour {colour}, type {kind})" in lines[seat]
+            total = size + colour + kind
+            worded = "1 point" if total == 1 else f"{total} points"
+            assert f": {worded} (size {size}, colour {colour}, type {kind})" in lines[seat]
 
 
 @pytest.mark.slow

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import msgspec
 import pytest
@@ -12,6 +13,7 @@ from exotui.engine import records
 from exotui.engine.protocol import Game, GameSetupError, IllegalAction, state_hash
 from exotui.games.exo2 import rules
 from exotui.games.exo2.cards import HOUSE_NOTE, PLANETS, features, planet_code, planet_name
+from exotui.games.exo2.ending import ending
 from exotui.games.exo2.game import GAME
 from exotui.games.exo2.state import EMPTY, Exo2State, Take
 
@@ -459,3 +461,20 @@ def test_the_playout_policy_plays_at_random_when_nothing_scores():
     chosen = {GAME.rollout_action(state, actions, random.Random(n)) for n in range(20)}
     assert chosen <= set(actions)
     assert len(chosen) > 10
+
+
+def test_the_end_screen_counts_one_point_in_the_singular() -> None:
+    # A final table with a seat on 1 point read "1 points (size 1, colour 0, type 0)".
+    def finals() -> Iterator[Exo2State]:
+        for seed in range(200):
+            state, chooser = GAME.new_game(seed, 2), random.Random(seed)
+            while not GAME.is_over(state):
+                state = GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
+            yield state
+
+    one = next(state for state in finals() if 1 in [sum(points) for points in rules.feature_points(state)])
+    lines = ending(one, ["Ann", "Bob"])
+    for label, points in zip(("Ann", "Bob"), rules.feature_points(one), strict=True):
+        total = sum(points)
+        worded = "1 point" if total == 1 else f"{total} points"
+        assert any(line.startswith(f"{label}: {worded} (size ") for line in lines), lines

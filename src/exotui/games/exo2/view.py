@@ -69,7 +69,7 @@ def hint_reason(seen: Exo2State, action: Take) -> str | None:
     after = (*galaxy, (action.x, action.y, action.token))
     if gained:
         total = sum(rules.galaxy_points(after))
-        told = [f"Scores {_points(gained)} ({per_feature(points)}), {total} in all"]
+        told = [f"Scores {points_text(gained)} ({per_feature(points)}), {total} in all"]
     else:
         told = ["Scores nothing now"]
         squares = len(rules.closing_pairs(after))
@@ -80,7 +80,7 @@ def hint_reason(seen: Exo2State, action: Take) -> str | None:
     if theirs:
         _, x, y = theirs[0]
         denied = sum(rules.placement_points(seen.galaxies[rival], action.token, x, y))
-        told.append(f"keeps it from {SEAT_NAMES[rival]}, who could score {_points(denied)} with it")
+        told.append(f"keeps it from {SEAT_NAMES[rival]}, who could score {points_text(denied)} with it")
     return f"{'; '.join(told)}."
 
 
@@ -92,7 +92,7 @@ def events(before: Exo2State, action: Take, after: Exo2State) -> tuple[str, ...]
     if any(points):
         gained = sum(points)
         total = sum(rules.galaxy_points(after.galaxies[seat]))
-        told.append(f"{SEAT_NAMES[seat]} scores {_points(gained)} ({per_feature(points)}), {total} in all.")
+        told.append(f"{SEAT_NAMES[seat]} scores {points_text(gained)} ({per_feature(points)}), {total} in all.")
     if rules.is_over(after):
         told.append(_result(after))
     return tuple(told)
@@ -107,7 +107,7 @@ def _result(over: Exo2State) -> str:
     near = rules.star_neighbours(over.galaxies[winners[0]])
     if len(winners) > 1:
         return (
-            f"{' and '.join(names)} share the win: {_points(best)} and {near} planet{'s' if near != 1 else ''} "
+            f"{' and '.join(names)} share the win: {points_text(best)} and {near} planet{'s' if near != 1 else ''} "
             "touching the Star each."
         )
     tied = [seat for seat, score in enumerate(scores) if score == best and seat != winners[0]]
@@ -115,12 +115,13 @@ def _result(over: Exo2State) -> str:
         runner_up = max(rules.star_neighbours(over.galaxies[seat]) for seat in tied)
         others = " and ".join(SEAT_NAMES[seat] for seat in tied)
         return (
-            f"{names[0]} wins on the tie-break: {_points(best)} like {others}, with more planets touching the Star "
+            f"{names[0]} wins on the tie-break: {points_text(best)} like {others}, with more planets touching the Star "
             f"({near} to {runner_up})."
         )
     rest = ", ".join(f"{SEAT_NAMES[seat]} {score}" for seat, score in enumerate(scores) if seat != winners[0])
-    return f"{names[0]} wins with {_points(best)} ({rest})."
+    return f"{names[0]} wins with {points_text(best)} ({rest})."
 
 
-def _points(count: int) -> str:
+def points_text(count: int) -> str:
+    """'1 point', '2 points'."""
     return f"{count} point{'' if count == 1 else 's'}"
