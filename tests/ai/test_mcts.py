@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exotui.ai.mcts import Progress, SearchConfig, search
+from exotui.ai.mcts import ActionStats, Progress, SearchConfig, search
 from toygames import CHAIN_NIM, TICTACTOE, TRICKS, Board, Heap, Mark, Play, Stop, Table, Take, TicTacToe, Tricks, board
 
 
@@ -298,3 +298,21 @@ def test_the_search_weighs_only_the_games_narrowed_root_decisions_whatever_its_m
     assert {stats.action for stats in result.stats} == set(narrowed)
     # Every iteration went through one of them: none was spent on a decision the game left out.
     assert sum(stats.visits for stats in result.stats) == result.iterations
+
+
+class _Greedier(Tricks):
+    # A game searching with its own UCB constant (engine.protocol.exploration).
+    exploration = 0.1
+
+
+def test_a_game_may_set_its_searches_exploration_constant_and_a_typed_one_overrides_it() -> None:
+    view, greedier = TRICKS.view(TRICKS.new_game(3, 2), 0), _Greedier()
+
+    def visits(game: Any, config: SearchConfig) -> tuple[ActionStats, ...]:
+        return search(game, view, 0, config, seed=5).stats
+
+    budget = SearchConfig(iterations=400)
+    # The game's constant is searched with as if typed; a constant typed for measuring is searched as given.
+    assert visits(greedier, budget) == visits(TRICKS, SearchConfig(iterations=400, exploration=0.1))
+    assert visits(greedier, SearchConfig(iterations=400, exploration=0.7)) == visits(TRICKS, budget)
+    assert visits(greedier, budget) != visits(TRICKS, budget)

@@ -30,7 +30,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from math import log, sqrt
-from typing import Any, Protocol, cast
+from typing import Any, Final, Protocol, cast
 
 import msgspec
 
@@ -47,8 +47,8 @@ class SearchConfig(msgspec.Struct, frozen=True):
     # With `seconds`: the search goes on past its time until it has made this many iterations, so that a busy
     # machine cannot make a level weaker than its floor (the easy level: ai.players.LEVEL_FLOORS).
     min_iterations: int = 0
-    # UCB exploration constant for rewards in [0, 1]; 0.7 is the value Cowling et al. use for ISMCTS.
-    exploration: float = 0.7
+    # UCB exploration constant for rewards in [0, 1]; None: the game's `exploration` hook, else DEFAULT_EXPLORATION.
+    exploration: float | None = None
     # With a game `evaluate` hook: playouts stop after this many actions and score the state with it.
     playout_depth: int | None = None
     # Progressive bias at the root (Chaslot et al. 2008), with a game `evaluate` hook: a root decision's UCB score
@@ -68,6 +68,19 @@ class SearchConfig(msgspec.Struct, frozen=True):
             raise ValueError(f"min_iterations must be at least 0, got {self.min_iterations}")
         if not 0 <= self.prior_weight < float("inf"):
             raise ValueError(f"prior_weight must be at least 0 and finite, got {self.prior_weight}")
+
+
+# The UCB constant of a game without its own: the value Cowling et al. use for ISMCTS.
+DEFAULT_EXPLORATION: Final = 0.7
+
+
+def exploration(game: Game, config: SearchConfig) -> float:
+    """The UCB constant `config` searches `game` with: its own if it sets one (a measuring option, "c=0.35"),
+    else the game's `exploration` hook, else DEFAULT_EXPLORATION."""
+    if config.exploration is not None:
+        return config.exploration
+    own = protocol.exploration(game)
+    return DEFAULT_EXPLORATION if own is None else own
 
 
 class ActionStats(msgspec.Struct, frozen=True):
@@ -241,7 +254,7 @@ class _Run:
         self.seat = seat
         self.actions = actions
         self.rng = rng
-        self.c = config.exploration
+        self.c = exploration(game, config)
         # Exactly one of the two roots exists, by mode.
         self.known_root = _KnownNode(seat, root, game) if knows_state else None
         if self.known_root is not None:

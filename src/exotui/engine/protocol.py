@@ -137,6 +137,7 @@ HOOKS: Final = frozenset(
         "level_play",
         "level_iterations",
         "level_notes",
+        "exploration",
         "people_only",
         # The tables, the log and the results.
         "seat_names",
@@ -271,6 +272,13 @@ def level_iterations(game: Game) -> dict[str, int]:
     of time leaves two levels too close (Raging Rodents), and a level searching less opens the gap. Without it, or
     for a level it does not name, the level searches its whole time."""
     return _hook(game, "level_iterations", {})
+
+
+def exploration(game: Game) -> float | None:
+    """The game's optional `exploration` attribute: the UCB constant its searches use (a reward is in [0, 1]), where
+    a smaller one spends more of a budget on the decisions that look best; None: the search's default. Each value is
+    accepted by an SPRT against the default at equal iterations (docs/strength.md)."""
+    return _hook(game, "exploration", None)
 
 
 def level_notes(game: Game) -> dict[str, str]:
