@@ -8,7 +8,7 @@ from exotui.engine.protocol import Game, check_setup
 from exotui.games.exofauna import rules
 from exotui.games.exofauna import view as views
 from exotui.games.exofauna.ending import ending
-from exotui.games.exofauna.heuristic import evaluate
+from exotui.games.exofauna.heuristic import EXPLORATION, evaluate
 from exotui.games.exofauna.state import DRAW, OVER, ExoAction, ExoState
 
 
@@ -36,6 +36,8 @@ class ExoFaunaGame:
     # How the game was won, for the end screen.
     ending = staticmethod(ending)
     evaluate = staticmethod(evaluate)
+    # The searches' UCB constant, measured (heuristic.py).
+    exploration = EXPLORATION
     # The app's hint says why (docs/engine.md, "A game in the app").
     hint_reason = staticmethod(views.hint_reason)
     # In the new game form and the help: each level's budget and how it plays here.
