@@ -8,7 +8,7 @@ from exotui.engine.protocol import Game, check_setup
 from exotui.games.exofauna import rules
 from exotui.games.exofauna import view as views
 from exotui.games.exofauna.ending import ending
-from exotui.games.exofauna.heuristic import EXPLORATION, evaluate
+from exotui.games.exofauna.heuristic import EXPLORATION, LEVEL_ITERATIONS, evaluate
 from exotui.games.exofauna.state import DRAW, OVER, ExoAction, ExoState
 
 
@@ -38,12 +38,14 @@ class ExoFaunaGame:
     evaluate = staticmethod(evaluate)
     # The searches' UCB constant, measured (heuristic.py).
     exploration = EXPLORATION
+    # How far each level searches here: a ladder of strength, not of seconds (heuristic.py).
+    level_iterations = LEVEL_ITERATIONS
     # The app's hint says why (docs/engine.md, "A game in the app").
     hint_reason = staticmethod(views.hint_reason)
     # In the new game form and the help: each level's budget and how it plays here.
     level_notes: ClassVar[dict[str, str]] = {
-        "mcts:easy": "¼ s, may play a lesser card",
-        "mcts:normal": "1 s, guesses hidden cards",
+        "mcts:easy": "quick, may play a lesser card",
+        "mcts:normal": "short search, never peeks",
         "mcts:hard": "4 s on all cores: sharpest",
     }
 

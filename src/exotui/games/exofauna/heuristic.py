@@ -31,6 +31,12 @@ WEIGHTS: Final = read_weights(WEIGHTS_PATH, FEATURES)
 # `mcts:it=1000:c=0.7`: SPRT [0, 30] H1 after 602 games, +34.7 Elo (95% CI +7.6..+62.3) (docs/strength.md).
 EXPLORATION: Final = 0.35
 
+# The levels' searches, capped (engine.protocol.level_iterations): at the levels' times alone hard searched 3.4 to 8
+# times normal's 17,000 iterations, and half the deals went to the seat, not the player (+103 Elo at 3.4 times, no
+# verdict after 104 games). Normal's 4,000 against easy's 1,000 (with its draw) and hard's whole 4 s on every core
+# (57,000 iterations or more) put each level a ladder apart. Figures and commands: docs/strength.md (session 8).
+LEVEL_ITERATIONS: Final = {"easy": 1000, "normal": 4000}
+
 
 def _tally(state: ExoState) -> Iterator[tuple[int, float]]:
     """Per hole holding organisms: how many, and the margin from blue's side (seat 0), a tie going to the hole's
