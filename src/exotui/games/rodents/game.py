@@ -8,7 +8,7 @@ from exotui.engine.protocol import Game, check_setup
 from exotui.games.rodents import rules
 from exotui.games.rodents import view as views
 from exotui.games.rodents.ending import ending
-from exotui.games.rodents.heuristic import EASY_PLAY, LEVEL_ITERATIONS, evaluate, rollout_action
+from exotui.games.rodents.heuristic import EASY_PLAY, EXPLORATION, LEVEL_ITERATIONS, evaluate, rollout_action
 from exotui.games.rodents.state import OVER, RodentsAction, RodentsState
 
 
@@ -45,6 +45,8 @@ class RodentsGame:
     easy_play = EASY_PLAY
     # How far each level searches here: a ladder of strength, not of seconds (heuristic.py).
     level_iterations = LEVEL_ITERATIONS
+    # The searches' UCB constant, measured (heuristic.py).
+    exploration = EXPLORATION
     # The app's hint says why (docs/engine.md, "A game in the app").
     hint_reason = staticmethod(views.hint_reason)
     # In the new game form and the help: each level's budget and how it plays here.
