@@ -10,7 +10,7 @@ import pytest
 from exotui import games
 from exotui.ai.mcts import ActionStats, SearchConfig
 from exotui.ai.players import LEVELS, MAX_ITERATIONS, GreedyPlayer, MctsPlayer, UnknownPlayer, make_player
-from exotui.engine.protocol import EasyPlay, level_iterations
+from exotui.engine.protocol import EasyPlay, exploration, level_iterations
 from toygames import CHAIN_NIM, TICTACTOE, TRICKS, Mark, Play, Table, Take, TicTacToe, Tricks, board
 
 
@@ -251,3 +251,10 @@ def test_a_games_level_caps_keep_the_levels_in_order(game_id: str) -> None:
     assert set(caps) <= set(LEVELS)
     order = [caps.get(level, MAX_ITERATIONS) for level in LEVELS]
     assert all(cap >= 1 for cap in order) and order == sorted(order)
+
+
+@pytest.mark.parametrize("game_id", games.available())
+def test_a_games_exploration_constant_is_one_a_player_could_type(game_id: str) -> None:
+    # The same bounds as a constant typed for measuring ("mcts:it=1000:c=0.35"), so that `:c=` can replay any game's.
+    constant = exploration(games.get(game_id))
+    assert constant is None or 0 < constant <= 100

@@ -26,8 +26,8 @@ FEATURES: Final = ("claimed", "hole lead", "locked")
 WEIGHTS_PATH: Final = Path(__file__).with_name("weights.json")
 WEIGHTS: Final = read_weights(WEIGHTS_PATH, FEATURES)
 
-# The searches' UCB constant (engine.protocol.exploration), half the default 0.7: a decision here has a few good
-# cards among many, and a budget spent more on those is stronger. At equal iterations, `mcts:it=1000:c=0.35` against
+# The searches' UCB constant (engine.protocol.exploration), half the default 0.7: a search spending more of its budget
+# on the decisions that look best is the stronger here. At equal iterations, `mcts:it=1000:c=0.35` against
 # `mcts:it=1000:c=0.7`: SPRT [0, 30] H1 after 602 games, +34.7 Elo (95% CI +7.6..+62.3) (docs/strength.md).
 EXPLORATION: Final = 0.35
 
