@@ -410,6 +410,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
     jobs = args.jobs or available_cores()
     if args.sprt is not None:
         return _arena_sprt(args, game, specs, variant, make, jobs)
+    if args.after is not None:
+        raise CliError("--after goes on with an SPRT: give its bounds with --sprt ELO0,ELO1")
     bar = sys.stderr.isatty() and not args.progress
     started = time.monotonic()
     names = player_names(specs)
@@ -471,6 +473,7 @@ def _arena_sprt(
     try:
         elo0, elo1 = sprt.parse_bounds(args.sprt)
         sprt.bounds(args.alpha, args.beta)
+        after = sprt.parse_pairs(args.after) if args.after is not None else (0, 0, 0, 0, 0)
     except ValueError as exc:
         raise CliError(str(exc)) from None
 
@@ -479,7 +482,19 @@ def _arena_sprt(
 
     try:
         result = run_sprt(
-            game, specs, elo0, elo1, args.seed, variant, args.alpha, args.beta, args.max_games, progress, make, jobs
+            game,
+            specs,
+            elo0,
+            elo1,
+            args.seed,
+            variant,
+            args.alpha,
+            args.beta,
+            args.max_games,
+            progress,
+            make,
+            jobs,
+            after,
         )
     except ValueError as exc:
         raise CliError(str(exc)) from None
@@ -733,6 +748,12 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--beta", type=float, default=0.05, help="the SPRT's chance of a false H0 (default: 0.05)")
     arena.add_argument(
         "--max-games", type=_positive, default=1000, help="the SPRT stops at this many games (default: 1000)"
+    )
+    arena.add_argument(
+        "--after",
+        metavar="LL,LD,WL,WD,WW",
+        help="go on with an SPRT stopped earlier (same players, seed and bounds): its pairs by outcome, as its last "
+        "line printed them; the next pairs are the games a longer run would have played",
     )
     arena.set_defaults(handler=cmd_arena)
 

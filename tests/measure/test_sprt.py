@@ -148,6 +148,27 @@ def test_the_test_stops_where_it_would_whatever_the_jobs() -> None:
     assert _without_timing(one) == _without_timing(two)
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_test_stopped_early_goes_on_with_the_games_and_the_stop_of_the_longer_one(jobs: int) -> None:
+    # The same players, seed and bounds: stopped at 4 games, then given its pairs, it plays games 5 on exactly as
+    # one run to 12 games did, and ends where that run ended.
+    specs, bounds = ["mcts:it=30", "random"], (-50.0, 50.0)
+    whole = run_sprt(TRICKS, specs, *bounds, seed=4, max_games=12)
+    first = run_sprt(TRICKS, specs, *bounds, seed=4, max_games=4)
+    rest = run_sprt(TRICKS, specs, *bounds, seed=4, max_games=12, jobs=jobs, after=first.test.pentanomial)
+    assert first.test.pairs == 2 and whole.test.pairs > 2
+    assert rest.test == whole.test
+    assert rest.arena.games == whole.arena.games - 4
+    assert [a.wins + b.wins for a, b in zip(first.arena.scores, rest.arena.scores, strict=True)] == [
+        s.wins for s in whole.arena.scores
+    ]
+
+
+def test_a_test_already_decided_by_its_earlier_pairs_plays_nothing() -> None:
+    report = run_sprt(TRICKS, ["random", "greedy"], 0, 100, seed=1, max_games=10, after=(0, 0, 0, 0, 30))
+    assert report.test.verdict is sprt.Verdict.H1 and report.arena.games == 0
+
+
 @pytest.mark.parametrize(
     ("specs", "max_games", "message"),
     [
@@ -180,6 +201,10 @@ def test_cli_sprt_prints_the_running_test_and_a_verdict(capsys: pytest.CaptureFi
         (["--sprt", "0,30", "--alpha", "1.5"], "alpha and beta"),
         (["--sprt", "0,30", "--max-games", "3"], "even number"),
         (["--sprt", "0,30", "--players", "random,greedy,random"], "compares two players"),
+        (["--sprt", "0,30", "--after", "1,2,3"], "five whole numbers"),
+        (["--sprt", "0,30", "--after", "1,0,-1,0,2"], "none below 0"),
+        (["--sprt", "0,30", "--after", "0,0,5,0,0", "--max-games", "10"], "10 games already"),
+        (["--after", "0,0,5,0,0"], "--after goes on with an SPRT"),
     ],
 )
 def test_cli_sprt_bad_input_is_one_line(extra: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

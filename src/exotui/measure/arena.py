@@ -88,7 +88,7 @@ def run_arena(
         raise ValueError("the number of jobs must be at least 1")
     tally = _Tally(specs)
     report = tally.report(game, variant, seed)
-    for index, played in enumerate(_arena_games(game, specs, games, seed, variant, make, jobs)):
+    for index, played in enumerate(_arena_games(game, specs, games, seed, variant, make, jobs, 0)):
         tally.add(*played)
         report = tally.report(game, variant, seed)
         if on_game is not None:
@@ -125,6 +125,7 @@ def run_sprt(
     on_pair: Callable[[sprt.SprtStatus, ArenaReport], None] | None = None,
     make: Callable[[str, int], Player] = make_player,
     jobs: int = 1,
+    after: Sequence[int] = (0, 0, 0, 0, 0),
 ) -> SprtReport:
     """Play deal after deal twice, the seats swapped, until the SPRT of ELO0 against ELO1 (`ai.sprt`) accepts
     one or `max_games` are played; `on_pair(status, report)` is called after every pair.
@@ -132,6 +133,10 @@ def run_sprt(
     Two players at a table of two: a pair is the same deal (and the same players' seeds) as in `run_arena`, so
     the games are those of an arena of as many games, and its report is one. With `jobs` > 1, `jobs` games are
     played ahead, and those still running when the test stops are thrown away.
+
+    `after`: the pairs by outcome (LL, LD, WL or DD, WD, WW) of a test stopped earlier with these players and seed;
+    this one goes on from the next pair with the very games the longer test would have played, and stops where it
+    would have. `max_games` counts the earlier games; the arena's report, only the games played now.
     """
     if len(specs) != 2:
         raise ValueError("the SPRT compares two players; a ladder measures three or more")
@@ -141,13 +146,20 @@ def run_sprt(
         raise ValueError("the game cap of an SPRT must be an even number of games, at least 2")
     if jobs < 1:
         raise ValueError("the number of jobs must be at least 1")
-    status = sprt.status([0] * 5, elo0, elo1, alpha, beta)
+    if len(after) != 5 or min(after) < 0:
+        raise ValueError("the earlier pairs are five counts, none below 0: LL, LD, WL/DD, WD, WW")
+    counts = list(after)
+    start = 2 * sum(counts)
+    status = sprt.status(counts, elo0, elo1, alpha, beta)
     tally = _Tally(specs)
-    counts = [0] * 5
+    if status.verdict is not sprt.Verdict.NONE:
+        return SprtReport(status, tally.report(game, variant, seed))
+    if start >= max_games:
+        raise ValueError(f"the earlier pairs are {start} games already: the game cap must be above that")
     first_game = 0.0
-    games = _arena_games(game, specs, max_games, seed, variant, make, jobs)
+    games = _arena_games(game, specs, max_games, seed, variant, make, jobs, start)
     try:
-        for index, played in enumerate(games):
+        for index, played in enumerate(games, start):
             tally.add(*played)
             score = first_player_score(played[0], played[1])
             if index % 2 == 0:
@@ -190,17 +202,21 @@ def _arena_games(
     variant: str | None,
     make: Callable[[str, int], Player],
     jobs: int,
+    start: int,
 ) -> Generator[_Played, None, None]:
-    """The arena's games in game order, played `jobs` at a time; a finished game waits for those before it."""
-    if jobs == 1 or games == 1:
-        for index in range(games):
+    """The arena's games from number `start` up to `games` in game order, played `jobs` at a time; a finished game
+    waits for those before it."""
+    if jobs == 1 or games - start == 1:
+        for index in range(start, games):
             yield _arena_game(game, specs, index, seed, variant, make)
         return
     # Spawned, not forked: the caller may hold threads (a pool of the search's own) that a fork would copy broken.
     # The game object is pickled by reference to its class, as the search's own pool does.
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(min(jobs, games), mp_context=context) as pool:
-        futures = [pool.submit(_arena_game, game, tuple(specs), index, seed, variant, make) for index in range(games)]
+    with ProcessPoolExecutor(min(jobs, games - start), mp_context=context) as pool:
+        futures = [
+            pool.submit(_arena_game, game, tuple(specs), index, seed, variant, make) for index in range(start, games)
+        ]
         try:
             for future in futures:
                 yield future.result()

@@ -186,3 +186,16 @@ def parse_bounds(text: str) -> tuple[float, float]:
     if not (math.isfinite(elo0) and math.isfinite(elo1)) or not elo0 < elo1:
         raise ValueError(f"--sprt wants ELO0 below ELO1, both finite, not {text!r}")
     return elo0, elo1
+
+
+def parse_pairs(text: str) -> tuple[int, int, int, int, int]:
+    """Pairs by outcome as typed after --after ("40,0,100,0,60": LL, LD, WL/DD, WD, WW), or ValueError with a
+    one-line message."""
+    parts = text.split(",")
+    try:
+        counts = [int(part) for part in parts]
+    except ValueError:
+        counts = []
+    if len(counts) != 5 or min(counts) < 0:
+        raise ValueError(f"the earlier pairs are five whole numbers, none below 0 (LL,LD,WL,WD,WW), not {text!r}")
+    return counts[0], counts[1], counts[2], counts[3], counts[4]
