@@ -202,6 +202,7 @@ def test_cli_sprt_prints_the_running_test_and_a_verdict(capsys: pytest.CaptureFi
         (["--sprt", "0,30", "--max-games", "3"], "even number"),
         (["--sprt", "0,30", "--players", "random,greedy,random"], "compares two players"),
         (["--sprt", "0,30", "--after", "1,2,3"], "five whole numbers"),
+        (["--sprt", "0,30", "--after", "1,x,0,0,0"], "whole numbers"),
         (["--sprt", "0,30", "--after", "1,0,-1,0,2"], "none below 0"),
         (["--sprt", "0,30", "--after", "0,0,5,0,0", "--max-games", "10"], "10 games already"),
         (["--after", "0,0,5,0,0"], "--after goes on with an SPRT"),

@@ -147,7 +147,7 @@ def run_sprt(
     if jobs < 1:
         raise ValueError("the number of jobs must be at least 1")
     if len(after) != 5 or min(after) < 0:
-        raise ValueError("the earlier pairs are five counts, none below 0: LL, LD, WL/DD, WD, WW")
+        raise ValueError(f"the earlier pairs are five whole numbers, none below 0 (LL,LD,WL,WD,WW), not {list(after)}")
     counts = list(after)
     start = 2 * sum(counts)
     status = sprt.status(counts, elo0, elo1, alpha, beta)

@@ -188,14 +188,10 @@ def parse_bounds(text: str) -> tuple[float, float]:
     return elo0, elo1
 
 
-def parse_pairs(text: str) -> tuple[int, int, int, int, int]:
+def parse_pairs(text: str) -> tuple[int, ...]:
     """Pairs by outcome as typed after --after ("40,0,100,0,60": LL, LD, WL/DD, WD, WW), or ValueError with a
-    one-line message."""
-    parts = text.split(",")
+    one-line message; `measure.run_sprt` checks that they are five and none below 0."""
     try:
-        counts = [int(part) for part in parts]
+        return tuple(int(part) for part in text.split(","))
     except ValueError:
-        counts = []
-    if len(counts) != 5 or min(counts) < 0:
-        raise ValueError(f"the earlier pairs are five whole numbers, none below 0 (LL,LD,WL,WD,WW), not {text!r}")
-    return counts[0], counts[1], counts[2], counts[3], counts[4]
+        raise ValueError(f"the earlier pairs are whole numbers (LL,LD,WL,WD,WW), not {text!r}") from None
