@@ -726,7 +726,7 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         help="comma-separated player specs, e.g. mcts:normal,greedy; a level may take options after its budget: "
         "mcts:easy:it=750 (easy's play after 750 iterations), :depth=D (playouts cut after D actions, 0 never), "
-        ":c=C (exploration), :pb=W (progressive bias)",
+        ":c=C (exploration), :pb=W (progressive bias), :imm=A (implicit minimax backups)",
     )
     arena.add_argument("--games", type=_positive, default=20, help="number of games, a multiple of the players")
     arena.add_argument("--seed", type=int, default=1, help="seed of the first deal (default: 1)")

@@ -43,7 +43,7 @@ def test_specs_make_players(spec: str, name: str, sees_everything: bool) -> None
         ("greedy:hard", "bad player 'greedy:hard': greedy has no levels"),
         (
             "mcts:it=50:deep=3",
-            "bad player 'mcts:it=50:deep=3': a search option is depth=N, c=N, pb=N, it=N, not 'deep=3'",
+            "bad player 'mcts:it=50:deep=3': a search option is depth=N, c=N, pb=N, imm=N, it=N, not 'deep=3'",
         ),
         ("mcts:it=50:depth=2.5", "bad player 'mcts:it=50:depth=2.5': depth must be a whole number, 0 for none"),
         ("mcts:normal:c=nan", "bad player 'mcts:normal:c=nan': c must be between 0 and 100, not 'nan'"),
@@ -63,9 +63,11 @@ def test_iteration_spec_sets_the_budget() -> None:
 
 
 def test_search_options_after_the_budget_change_only_the_search_for_measuring_variants() -> None:
-    player = make_player("mcts:it=50:depth=8:c=1.2:pb=0.5")
+    player = make_player("mcts:it=50:depth=8:c=1.2:pb=0.5:imm=0.25")
     assert isinstance(player, MctsPlayer)
-    assert player.config == SearchConfig(iterations=50, exploration=1.2, playout_depth=8, prior_weight=0.5)
+    assert player.config == SearchConfig(
+        iterations=50, exploration=1.2, playout_depth=8, prior_weight=0.5, minimax_weight=0.25
+    )
     assert player.decide(TICTACTOE, board("X.. ... ..."), 1).iterations == 50
     # depth=0 plays out to the end; the level keeps its own play (easy draws, hard searches on every core).
     easy, hard = make_player("mcts:easy:depth=0"), make_player("mcts:hard:c=0.5")

@@ -316,3 +316,38 @@ def test_a_game_may_set_its_searches_exploration_constant_and_a_typed_one_overri
     assert visits(greedier, budget) == visits(TRICKS, SearchConfig(iterations=400, exploration=0.1))
     assert visits(greedier, SearchConfig(iterations=400, exploration=0.7)) == visits(TRICKS, budget)
     assert visits(greedier, budget) != visits(TRICKS, budget)
+
+
+class CentreMinded(TicTacToe):
+    """Tic-tac-toe whose evaluation likes the centre for whoever holds it, blind to an open line of two."""
+
+    def evaluate(self, state: Board) -> tuple[float, ...]:
+        centre = state.cells[4]
+        return (0.5, 0.5) if not centre else ((0.9, 0.1) if centre == 1 else (0.1, 0.9))
+
+
+class CentreMindedInTheDark(CentreMinded):
+    # The same game searched as if something were hidden: information-set MCTS over its views.
+    def nothing_hidden(self, view: Board, seat: int) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("game", [CentreMinded(), CentreMindedInTheDark()], ids=["exact", "view"])
+def test_implicit_minimax_backups_see_the_reply_the_evaluation_is_blind_to(game: Any) -> None:
+    # O threatens the top row; the evaluation likes X taking the centre. Weighing only the backed-up evaluations
+    # (weight 1, the playouts' rewards left out), the search still blocks: under every other move O's winning reply
+    # is a finished game, and its result backs up as the value of that move.
+    threat = board("OO. X.. ..X")
+    result = search(game, threat, 0, SearchConfig(iterations=400, playout_depth=1, minimax_weight=1.0), seed=3)
+    assert result.exact is not isinstance(game, CentreMindedInTheDark)
+    assert result.action == Mark(2)
+    # The evaluation of the position right after each move likes the centre: without backing up the values below
+    # them, the root's children would hold exactly these.
+    after = {action: game.evaluate(game.apply(threat, action))[0] for action in game.legal_actions(threat)}
+    assert max(after, key=after.__getitem__) == Mark(4)
+
+
+@pytest.mark.parametrize("weight", [-0.1, 1.5, float("nan")])
+def test_a_minimax_weight_must_be_between_0_and_1(weight: float) -> None:
+    with pytest.raises(ValueError, match="minimax_weight"):
+        SearchConfig(iterations=10, minimax_weight=weight)

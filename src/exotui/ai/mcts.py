@@ -56,6 +56,10 @@ class SearchConfig(msgspec.Struct, frozen=True):
     # it (in one determinization), so the search tries first what the game's knowledge likes and the bias fades as
     # visits come. 0: none.
     prior_weight: float = 0.0
+    # Implicit minimax backups (Lanctot et al. 2014), with a game `evaluate` hook: every node keeps the evaluation
+    # of the position it was added with, backed up as a max over its children by the seat choosing among them, and
+    # a child's UCB score weighs that value by minimax_weight and its mean reward by the rest. 0: none.
+    minimax_weight: float = 0.0
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -68,6 +72,8 @@ class SearchConfig(msgspec.Struct, frozen=True):
             raise ValueError(f"min_iterations must be at least 0, got {self.min_iterations}")
         if not 0 <= self.prior_weight < float("inf"):
             raise ValueError(f"prior_weight must be at least 0 and finite, got {self.prior_weight}")
+        if not 0 <= self.minimax_weight <= 1:
+            raise ValueError(f"minimax_weight must be between 0 and 1, got {self.minimax_weight}")
 
 
 # The UCB constant of a game without its own: the value Cowling et al. use for ISMCTS.
@@ -132,7 +138,7 @@ class Cancel(Protocol):
 
 
 class _Node:
-    __slots__ = ("avail", "children", "mover", "total", "visits")
+    __slots__ = ("avail", "best", "children", "h", "mover", "total", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -141,6 +147,9 @@ class _Node:
         # Visits of the parent during which this action was legal (this one included).
         self.avail = 1
         self.children: dict[Any, _Node] = {}
+        # With implicit minimax backups: the backed-up evaluation, a value per seat, and the child it came from.
+        self.h: Sequence[float] = ()
+        self.best: _Node | None = None
 
 
 class _KnownNode(_Node):
@@ -275,6 +284,7 @@ class _Run:
 
         self.working_copy: Callable[[Any], WorkingCopy] = working_copy
         self.prior_weight = config.prior_weight if evaluate is not None else 0.0
+        self.alpha = config.minimax_weight if evaluate is not None else 0.0
         # Per root action in legal order, its prior (0 without progressive bias); set on the first iteration.
         self.priors: list[float] | None = None
         # The same by action, for the exact search's root (its children are found by action).
@@ -298,7 +308,7 @@ class _Run:
 
     def iterate_view(self) -> None:
         """One ISMCTS iteration on a fresh determinization of the view, walked and played out on one working copy."""
-        rng, c = self.rng, self.c
+        rng, c, alpha = self.rng, self.c, self.alpha
         determinized = self.determinize(rng)
         if self.prior_weight and self.priors is None:
             self.priors = self._priors(determinized)
@@ -318,7 +328,10 @@ class _Run:
             priors = self.priors
             for index, root_child in enumerate(root_children):
                 visits = root_child.visits
-                score = root_child.total / visits + c * sqrt(log_visits / visits)
+                mean = root_child.total / visits
+                if alpha:
+                    mean += alpha * (root_child.h[root_child.mover] - mean)
+                score = mean + c * sqrt(log_visits / visits)
                 if priors is not None:
                     score += priors[index] / (visits + 1)
                 if score > best_score:
@@ -354,7 +367,10 @@ class _Run:
                 child.avail = avail
                 if untried is None:
                     visits = child.visits
-                    score = child.total / visits + c * sqrt(logs[avail] / visits)
+                    mean = child.total / visits
+                    if alpha:
+                        mean += alpha * (child.h[child.mover] - mean)
+                    score = mean + c * sqrt(logs[avail] / visits)
                     if score > best_score:
                         best_score, best_child, best_action = score, child, action
             if untried is not None:
@@ -364,6 +380,8 @@ class _Run:
                     self.root_children = [children[root_action] for root_action in self.actions]
                 act(action)
                 path.append(child)
+                if alpha:
+                    child.h = self._value(work.freeze())
                 break
             act(best_action)
             node = best_child
@@ -377,7 +395,7 @@ class _Run:
 
     def iterate_known(self) -> None:
         """One UCT iteration: nodes hold their states, so the tree walk applies nothing."""
-        c, rng = self.c, self.rng
+        c, rng, alpha = self.c, self.rng, self.alpha
         node = self.known_root
         assert node is not None
         if self.prior_weight and self.root_priors is None:
@@ -391,6 +409,8 @@ class _Run:
                 child = _KnownNode(cast(int, node.player), self.game.apply(node.state, action), self.game)
                 node.children[action] = child
                 path.append(child)
+                if alpha:
+                    child.h = self._value(child.state)
                 node = child
                 break
             if node.player is None:
@@ -401,7 +421,10 @@ class _Run:
             biased = self.root_priors if node is self.known_root else None
             for action, known in node.children.items():
                 visits = known.visits
-                score = known.total / visits + c * sqrt(log_visits / visits)
+                mean = known.total / visits
+                if alpha:
+                    mean += alpha * (known.h[known.mover] - mean)
+                score = mean + c * sqrt(log_visits / visits)
                 if biased is not None:
                     score += biased.get(action, 0.0) / (visits + 1)
                 if score > best_score:
@@ -440,7 +463,31 @@ class _Run:
                 reward = self.evaluate(state)
         self._credit(path, reward)
 
+    def _value(self, state: Any) -> Sequence[float]:
+        """A node's own value for implicit minimax backups: the result if the game is over, else the evaluation."""
+        assert self.evaluate is not None
+        return self.game.outcome(state) if self.game.current_player(state) is None else self.evaluate(state)
+
+    def _back_up(self, path: list[_Node]) -> None:
+        """Implicit minimax backups: each node on `path`, from the leaf up, takes the value of its best child."""
+        for index in range(len(path) - 1, 0, -1):
+            child, parent = path[index], path[index - 1]
+            best = parent.best
+            if best is child:
+                if parent.h is child.h:
+                    # Nothing below changed what the parent holds, so nothing above changes either.
+                    return
+                # The best child's value may have fallen: look at every child again.
+                parent.best = max(parent.children.values(), key=_chooser_value)
+            elif best is None or child.h[child.mover] > best.h[best.mover]:
+                parent.best = child
+            else:
+                return
+            parent.h = parent.best.h
+
     def _credit(self, path: list[_Node], reward: Sequence[float]) -> None:
+        if self.alpha:
+            self._back_up(path)
         for node in path:
             node.visits += 1
             node.total += reward[node.mover]
@@ -529,6 +576,11 @@ class _Applied:
 
     def freeze(self) -> Any:
         return self.state
+
+
+def _chooser_value(node: _Node) -> float:
+    """A node's backed-up value for the seat whose decision led to it."""
+    return node.h[node.mover]
 
 
 def _ranked(stats: list[ActionStats]) -> list[ActionStats]:

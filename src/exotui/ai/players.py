@@ -134,9 +134,10 @@ PLAYOUT_DEPTH = 4
 
 # Options a level may add after its budget, for measuring a variant of the search ("it=3000:depth=8"): the
 # playout cut-off (0: play out to the end), the UCB exploration constant, the weight of the root's progressive bias
-# (`SearchConfig.prior_weight`), and an iteration budget in place of the level's time ("easy:it=1500": easy's draw
-# after 1,500 iterations, whatever the machine's load).
-SEARCH_OPTIONS = ("depth", "c", "pb", "it")
+# (`SearchConfig.prior_weight`), the weight of implicit minimax backups (`SearchConfig.minimax_weight`), and an
+# iteration budget in place of the level's time ("easy:it=1500": easy's draw after 1,500 iterations, whatever the
+# machine's load).
+SEARCH_OPTIONS = ("depth", "c", "pb", "imm", "it")
 
 
 def search_config(level: str | None) -> SearchConfig:
@@ -162,7 +163,7 @@ def search_config(level: str | None) -> SearchConfig:
         elif not 0 <= number <= 100:
             raise ValueError(f"{key} must be between 0 and 100, not {value!r}")
         else:
-            changes["exploration" if key == "c" else "prior_weight"] = number
+            changes[{"c": "exploration", "pb": "prior_weight", "imm": "minimax_weight"}[key]] = number
     return msgspec.structs.replace(config, **changes) if changes else config
 
 
