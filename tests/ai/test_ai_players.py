@@ -10,7 +10,8 @@ import pytest
 from exotui import games
 from exotui.ai.mcts import ActionStats, SearchConfig
 from exotui.ai.players import LEVELS, MAX_ITERATIONS, GreedyPlayer, MctsPlayer, UnknownPlayer, make_player
-from exotui.engine.protocol import EasyPlay, exploration, level_iterations
+from exotui.engine import protocol
+from exotui.engine.protocol import EasyPlay, exploration, level_iterations, minimax_weight
 from toygames import CHAIN_NIM, TICTACTOE, TRICKS, Mark, Play, Table, Take, TicTacToe, Tricks, board
 
 
@@ -260,3 +261,12 @@ def test_a_games_exploration_constant_is_one_a_player_could_type(game_id: str) -
     # The same bounds as a constant typed for measuring ("mcts:it=1000:c=0.35"), so that `:c=` can replay any game's.
     constant = exploration(games.get(game_id))
     assert constant is None or 0 < constant <= 100
+
+
+@pytest.mark.parametrize("game_id", games.available())
+def test_a_games_minimax_weight_is_one_a_search_accepts(game_id: str) -> None:
+    # A weight out of [0, 1] would be refused only once a search began; typed as ":imm=" it replays the game's.
+    game = games.get(game_id)
+    weight = minimax_weight(game)
+    assert weight is None or SearchConfig(iterations=1, minimax_weight=weight).minimax_weight == weight
+    assert weight is None or protocol.evaluator(game) is not None, "backups need the game's evaluation"

@@ -351,3 +351,22 @@ def test_implicit_minimax_backups_see_the_reply_the_evaluation_is_blind_to(game:
 def test_a_minimax_weight_must_be_between_0_and_1(weight: float) -> None:
     with pytest.raises(ValueError, match="minimax_weight"):
         SearchConfig(iterations=10, minimax_weight=weight)
+
+
+class _BackingUp(CentreMinded):
+    # A game searching with implicit minimax backups by its own hook (engine.protocol.minimax_weight).
+    minimax_weight = 1.0
+
+
+def test_a_game_may_set_its_searches_minimax_weight_and_a_typed_one_overrides_it() -> None:
+    threat, backing_up = board("OO. X.. ..X"), _BackingUp()
+
+    def stats(game: Any, config: SearchConfig) -> tuple[ActionStats, ...]:
+        return search(game, threat, 0, config, seed=3).stats
+
+    budget = SearchConfig(iterations=400, playout_depth=1)
+    typed = SearchConfig(iterations=400, playout_depth=1, minimax_weight=1.0)
+    none = SearchConfig(iterations=400, playout_depth=1, minimax_weight=0.0)
+    assert stats(backing_up, budget) == stats(CentreMinded(), typed)
+    assert stats(backing_up, none) == stats(CentreMinded(), budget)
+    assert stats(backing_up, budget) != stats(CentreMinded(), budget)

@@ -58,8 +58,9 @@ class SearchConfig(msgspec.Struct, frozen=True):
     prior_weight: float = 0.0
     # Implicit minimax backups (Lanctot et al. 2014), with a game `evaluate` hook: every node keeps the evaluation
     # of the position it was added with, backed up as a max over its children by the seat choosing among them, and
-    # a child's UCB score weighs that value by minimax_weight and its mean reward by the rest. 0: none.
-    minimax_weight: float = 0.0
+    # a child's UCB score weighs that value by minimax_weight and its mean reward by the rest. 0: none; None: the
+    # game's `minimax_weight` hook, else none.
+    minimax_weight: float | None = None
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -72,7 +73,7 @@ class SearchConfig(msgspec.Struct, frozen=True):
             raise ValueError(f"min_iterations must be at least 0, got {self.min_iterations}")
         if not 0 <= self.prior_weight < float("inf"):
             raise ValueError(f"prior_weight must be at least 0 and finite, got {self.prior_weight}")
-        if not 0 <= self.minimax_weight <= 1:
+        if self.minimax_weight is not None and not 0 <= self.minimax_weight <= 1:
             raise ValueError(f"minimax_weight must be between 0 and 1, got {self.minimax_weight}")
 
 
@@ -87,6 +88,14 @@ def exploration(game: Game, config: SearchConfig) -> float:
         return config.exploration
     own = protocol.exploration(game)
     return DEFAULT_EXPLORATION if own is None else own
+
+
+def minimax_weight(game: Game, config: SearchConfig) -> float:
+    """The weight of implicit minimax backups `config` searches `game` with: its own if it sets one ("imm=0.3"),
+    else the game's `minimax_weight` hook, else 0 (none)."""
+    if config.minimax_weight is not None:
+        return config.minimax_weight
+    return protocol.minimax_weight(game) or 0.0
 
 
 class ActionStats(msgspec.Struct, frozen=True):
@@ -284,7 +293,7 @@ class _Run:
 
         self.working_copy: Callable[[Any], WorkingCopy] = working_copy
         self.prior_weight = config.prior_weight if evaluate is not None else 0.0
-        self.alpha = config.minimax_weight if evaluate is not None else 0.0
+        self.alpha = minimax_weight(game, config) if evaluate is not None else 0.0
         # Per root action in legal order, its prior (0 without progressive bias); set on the first iteration.
         self.priors: list[float] | None = None
         # The same by action, for the exact search's root (its children are found by action).
@@ -477,8 +486,9 @@ class _Run:
                 if parent.h is child.h:
                     # Nothing below changed what the parent holds, so nothing above changes either.
                     return
-                # The best child's value may have fallen: look at every child again.
-                parent.best = max(parent.children.values(), key=_chooser_value)
+                # The parent still holds the best child's previous value: only a fall can make another child best.
+                if child.h[child.mover] < parent.h[child.mover]:
+                    parent.best = max(parent.children.values(), key=_chooser_value)
             elif best is None or child.h[child.mover] > best.h[best.mover]:
                 parent.best = child
             else:

@@ -138,6 +138,7 @@ HOOKS: Final = frozenset(
         "level_iterations",
         "level_notes",
         "exploration",
+        "minimax_weight",
         "people_only",
         # The tables, the log and the results.
         "seat_names",
@@ -279,6 +280,13 @@ def exploration(game: Game) -> float | None:
     a smaller one spends more of a budget on the decisions that look best; None: the search's default. Each value is
     accepted by an SPRT against the default at equal iterations (docs/strength.md)."""
     return _hook(game, "exploration", None)
+
+
+def minimax_weight(game: Game) -> float | None:
+    """The game's optional `minimax_weight` attribute: the weight its searches give implicit minimax backups of the
+    evaluation (`ai.mcts.SearchConfig.minimax_weight`, in [0, 1]); None: none. Each value is accepted by an SPRT
+    against none at equal iterations (docs/strength.md)."""
+    return _hook(game, "minimax_weight", None)
 
 
 def level_notes(game: Game) -> dict[str, str]:

@@ -8,7 +8,7 @@ from exotui.engine.protocol import Game, check_setup
 from exotui.games.exofauna import rules
 from exotui.games.exofauna import view as views
 from exotui.games.exofauna.ending import ending
-from exotui.games.exofauna.heuristic import EXPLORATION, LEVEL_ITERATIONS, evaluate
+from exotui.games.exofauna.heuristic import EXPLORATION, LEVEL_ITERATIONS, MINIMAX_WEIGHT, evaluate
 from exotui.games.exofauna.state import DRAW, OVER, ExoAction, ExoState
 
 
@@ -38,6 +38,8 @@ class ExoFaunaGame:
     evaluate = staticmethod(evaluate)
     # The searches' UCB constant, measured (heuristic.py).
     exploration = EXPLORATION
+    # The weight of implicit minimax backups, measured (heuristic.py).
+    minimax_weight = MINIMAX_WEIGHT
     # How far each level searches here: a ladder of strength, not of seconds (heuristic.py).
     level_iterations = LEVEL_ITERATIONS
     # The app's hint says why (docs/engine.md, "A game in the app").

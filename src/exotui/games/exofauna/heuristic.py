@@ -31,6 +31,13 @@ WEIGHTS: Final = read_weights(WEIGHTS_PATH, FEATURES)
 # `mcts:it=1000:c=0.7`: SPRT [0, 30] H1 after 602 games, +34.7 Elo (95% CI +7.6..+62.3) (docs/strength.md).
 EXPLORATION: Final = 0.35
 
+# The weight of implicit minimax backups in the searches (engine.protocol.minimax_weight): a node's value mixes its
+# playouts' mean with the evaluation backed up from the best of its children, so a reply the playouts miss still
+# counts. At equal iterations, `mcts:it=1000:imm=0.3` against `mcts:it=1000`: SPRT [0, 30] H1 after 412 games, +42.4
+# Elo (95% CI +10.1..+75.4); it costs about 15% of an iteration, and easy and normal search a number of iterations
+# here (LEVEL_ITERATIONS) well inside their time (docs/strength.md, session 9).
+MINIMAX_WEIGHT: Final = 0.3
+
 # The levels' searches, capped (engine.protocol.level_iterations): at the levels' times alone hard searched 3.4 to 8
 # times normal's 17,000 iterations, and half the deals went to the seat, not the player (+103 Elo at 3.4 times, no
 # verdict after 104 games). Normal's 4,000 against easy's 1,000 (with its draw) and hard's whole 4 s on every core
