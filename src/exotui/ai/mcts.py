@@ -488,12 +488,12 @@ class _Run:
                     return
                 # The parent still holds the best child's previous value: only a fall can make another child best.
                 if child.h[child.mover] < parent.h[child.mover]:
-                    parent.best = max(parent.children.values(), key=_chooser_value)
+                    best = parent.best = max(parent.children.values(), key=_chooser_value)
             elif best is None or child.h[child.mover] > best.h[best.mover]:
-                parent.best = child
+                best = parent.best = child
             else:
                 return
-            parent.h = parent.best.h
+            parent.h = best.h
 
     def _credit(self, path: list[_Node], reward: Sequence[float]) -> None:
         if self.alpha:
