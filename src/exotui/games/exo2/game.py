@@ -10,7 +10,7 @@ from exotui.engine.protocol import EasyPlay, Game, check_setup
 from exotui.games.exo2 import rules
 from exotui.games.exo2 import view as views
 from exotui.games.exo2.ending import ending
-from exotui.games.exo2.heuristic import EXPLORATION, evaluate
+from exotui.games.exo2.heuristic import EXPLORATION, MINIMAX_WEIGHT, evaluate
 from exotui.games.exo2.state import Exo2State, Take
 
 
@@ -63,6 +63,8 @@ class Exo2Game:
     # and normal stays a ladder above it (H1 +252, docs/strength.md).
     easy_play = EasyPlay(margin=0.02)
     exploration = EXPLORATION
+    # The weight of implicit minimax backups, measured at equal time (heuristic.py).
+    minimax_weight = MINIMAX_WEIGHT
     # In the new game form and the help: each level's budget and how it plays here (nothing is hidden).
     level_notes: ClassVar[dict[str, str]] = {
         "mcts:easy": "¼ s, any of its good moves",
