@@ -390,7 +390,7 @@ class _Run:
                 act(action)
                 path.append(child)
                 if alpha:
-                    child.h = self._value(work.freeze())
+                    child.h = self._value(work.freeze(), work.current_player() is None)
                 break
             act(best_action)
             node = best_child
@@ -419,7 +419,7 @@ class _Run:
                 node.children[action] = child
                 path.append(child)
                 if alpha:
-                    child.h = self._value(child.state)
+                    child.h = self._value(child.state, child.player is None)
                 node = child
                 break
             if node.player is None:
@@ -472,10 +472,10 @@ class _Run:
                 reward = self.evaluate(state)
         self._credit(path, reward)
 
-    def _value(self, state: Any) -> Sequence[float]:
-        """A node's own value for implicit minimax backups: the result if the game is over, else the evaluation."""
+    def _value(self, state: Any, over: bool) -> Sequence[float]:
+        """A node's own value for implicit minimax backups: the result if the game is `over`, else the evaluation."""
         assert self.evaluate is not None
-        return self.game.outcome(state) if self.game.current_player(state) is None else self.evaluate(state)
+        return self.game.outcome(state) if over else self.evaluate(state)
 
     def _back_up(self, path: list[_Node]) -> None:
         """Implicit minimax backups: each node on `path`, from the leaf up, takes the value of its best child."""

@@ -285,7 +285,8 @@ def exploration(game: Game) -> float | None:
 def minimax_weight(game: Game) -> float | None:
     """The game's optional `minimax_weight` attribute: the weight its searches give implicit minimax backups of the
     evaluation (`ai.mcts.SearchConfig.minimax_weight`, in [0, 1]); None: none. Each value is accepted by an SPRT
-    against none at equal iterations (docs/strength.md)."""
+    against none at the levels' terms: equal iterations, or equal time where the levels search their time, since the
+    backups make an iteration dearer (docs/strength.md)."""
     return _hook(game, "minimax_weight", None)
 
 
