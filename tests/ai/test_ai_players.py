@@ -48,6 +48,7 @@ def test_specs_make_players(spec: str, name: str, sees_everything: bool) -> None
         ),
         ("mcts:it=50:depth=2.5", "bad player 'mcts:it=50:depth=2.5': depth must be a whole number, 0 for none"),
         ("mcts:normal:c=nan", "bad player 'mcts:normal:c=nan': c must be between 0 and 100, not 'nan'"),
+        ("mcts:it=50:imm=5", "bad player 'mcts:it=50:imm=5': imm must be between 0 and 1, not '5'"),
     ],
 )
 def test_bad_specs_say_what_is_wrong_in_one_line(spec: str, message: str) -> None:

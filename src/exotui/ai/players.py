@@ -138,6 +138,13 @@ PLAYOUT_DEPTH = 4
 # iteration budget in place of the level's time ("easy:it=1500": easy's draw after 1,500 iterations, whatever the
 # machine's load).
 SEARCH_OPTIONS = ("depth", "c", "pb", "imm", "it")
+# The options that are a number in a range: the SearchConfig field each sets and the largest it takes (a mix such as
+# the backups' weight is at most 1; the others are bounded only to keep a typo from a search that never ends).
+_WEIGHT_OPTIONS: dict[str, tuple[str, int]] = {
+    "c": ("exploration", 100),
+    "pb": ("prior_weight", 100),
+    "imm": ("minimax_weight", 1),
+}
 
 
 def search_config(level: str | None) -> SearchConfig:
@@ -160,10 +167,11 @@ def search_config(level: str | None) -> SearchConfig:
             if not (0 <= number <= MAX_ITERATIONS and number == int(number)):
                 raise ValueError(f"depth must be a whole number, 0 for none, not {value!r}")
             changes["playout_depth"] = int(number) or None
-        elif not 0 <= number <= 100:
-            raise ValueError(f"{key} must be between 0 and 100, not {value!r}")
         else:
-            changes[{"c": "exploration", "pb": "prior_weight", "imm": "minimax_weight"}[key]] = number
+            field, top = _WEIGHT_OPTIONS[key]
+            if not 0 <= number <= top:
+                raise ValueError(f"{key} must be between 0 and {top}, not {value!r}")
+            changes[field] = number
     return msgspec.structs.replace(config, **changes) if changes else config
 
 
