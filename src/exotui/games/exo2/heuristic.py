@@ -36,9 +36,9 @@ EXPLORATION: Final = 0.35
 
 # The weight of implicit minimax backups in the searches (engine.protocol.minimax_weight): a node's value mixes its
 # playouts' mean with the evaluation backed up from the best of its children, so a reply the playouts miss still
-# counts. It costs a fifth of an iteration and the levels search their time here, so it was
-# measured at equal time: `mcts:it=800:imm=0.3` against `mcts:it=1000`, SPRT [0, 30] H1 after 382 games, +42.0 Elo
-# (95% CI +9.9..+74.9); at equal iterations +57.6 (docs/strength.md, session 9).
+# counts. It costs a fifth of an iteration and the levels search their time here, so it was measured at equal time:
+# `mcts:it=800:imm=0.3` against `mcts:it=1000`, SPRT [0, 30] H1 after 382 games, +42.0 Elo (95% CI +9.9..+74.9); at
+# equal iterations +57.6 (docs/strength.md, session 9).
 MINIMAX_WEIGHT: Final = 0.3
 
 
