@@ -256,6 +256,29 @@ async def test_the_preview_is_the_rules_count_and_the_galaxy_scrolls_to_the_curs
 
 
 @in_event_loop
+async def test_the_final_table_keeps_the_planet_placed_last_in_sight() -> None:
+    actions = in_a_line(26)
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Thirteen planets each in a line away from the Star, to the end: Seat 1's last at 13 squares right of the
+        # Star, Seat 2's at 13 left; neither Galaxy shows whole at 80x24.
+        game_screen = await start(pilot, ("human", "greedy"), 4, actions)
+        await pilot.press("escape")  # from the result to the final table
+        await settle(pilot)
+        state = game_screen.session.state
+        for seat, galaxy_id, star_side in ((0, "#galaxy-main", "←"), (1, "#galaxy-other-1", "→")):
+            galaxy = app.screen.query_one(galaxy_id, Galaxy)
+            x, _, token = state.galaxies[seat][-1]
+            assert galaxy.origin is not None
+            assert galaxy.origin[0] <= x < galaxy.origin[0] + galaxy.columns()
+            # (In lower case if it scored nothing.)
+            assert planet_code(token).lower() in str(galaxy.render()).lower()
+            # The Star is out of sight, and the subtitle says which way it lies.
+            assert "(*)" not in str(galaxy.render())
+            assert star_side in str(galaxy.border_subtitle)
+
+
+@in_event_loop
 async def test_the_galaxy_cells_grow_with_the_terminal_and_the_whole_galaxy_still_shows() -> None:
     cells = []
     for size in ((80, 24), (120, 40), (200, 60)):

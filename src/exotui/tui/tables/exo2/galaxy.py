@@ -3,7 +3,8 @@
 Each square is drawn in a cell, with one column between cells (where the cursor's brackets go). At 80x24 a cell is
 three columns by one row; a larger widget draws larger cells, where a planet is a token of its colour (half blocks
 above and below its letters), as long as the whole grid still shows. When the Galaxy is larger than the widget, the
-widget shows a window onto it that follows the cursor, and its subtitle says which way more squares lie.
+widget shows a window onto it that follows the cursor, or else keeps the planet placed last in sight, and its
+subtitle says which way more squares lie.
 """
 
 from __future__ import annotations
@@ -117,6 +118,10 @@ class Galaxy(PlanetsWidget):
         ring = 0 if self.compact else 1
         return (min(xs) - ring, min(ys) - ring), (max(xs) + ring, max(ys) + ring)
 
+    def last(self) -> Square | None:
+        """The square of the planet placed last, None before the first."""
+        return (self.planets[-1][0], self.planets[-1][1]) if self.planets else None
+
     def columns(self, cell: Cell | None = None) -> int:
         """The squares shown across, in cells of `cell` (the present size if None)."""
         # Squares have a column between them; a large Galaxy also keeps one before the first and after the last,
@@ -137,7 +142,9 @@ class Galaxy(PlanetsWidget):
     def _place_window(self) -> None:
         self._fit_cell()
         (left, top), (right, bottom) = self.bounds()
-        focus = self.cursor or STAR
+        # Without a cursor, the last placement: what the player looks for after a turn, and on the final table,
+        # where a Galaxy grown far from its Star would otherwise open on the Star and hide the planet just placed.
+        focus = self.cursor or self.last() or STAR
         start = self.origin or (None, None)
         columns, rows = self.columns(), self.rows()
         self.origin = (
@@ -165,7 +172,7 @@ class Galaxy(PlanetsWidget):
         assert self.origin is not None
         x0, y0 = self.origin
         grid = {(x, y): token for x, y, token in self.planets}
-        last = (self.planets[-1][0], self.planets[-1][1]) if self.planets else None
+        last = self.last()
         (left, top), (right, bottom) = self.bounds()
         blank = [Content(" " * self.cell.width)] * self.cell.height
         lines = []
