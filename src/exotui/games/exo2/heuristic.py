@@ -8,6 +8,7 @@ exo2` predicted the results better and did not play better (docs/evaluation.md h
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
@@ -44,24 +45,31 @@ MINIMAX_WEIGHT: Final = 0.3
 
 def features(state: Exo2State, seat: int) -> tuple[float, ...]:
     """What `seat`'s Galaxy holds (FEATURES)."""
-    galaxy = state.galaxies[seat]
-    each = rules.PLANETS_EACH[state.players]
-    return (float(sum(rules.galaxy_points(galaxy))), rules.open_runs(galaxy) * (each - len(galaxy)) / each)
+    return _features(state.galaxies[seat], rules.PLANETS_EACH[state.players])
+
+
+def _features(galaxy: rules.Galaxy, each: int) -> tuple[float, float]:
+    points, runs = _scored(galaxy)
+    return float(points), runs * (each - len(galaxy)) / each
+
+
+@lru_cache(maxsize=8192)
+def _scored(galaxy: rules.Galaxy) -> tuple[int, int]:
+    """A Galaxy's points and open runs, remembered: a search judges the same Galaxies over and over (the other
+    seats' unchanged below every placement it tries), and scoring one is most of an evaluation."""
+    return sum(rules.galaxy_points(galaxy)), rules.open_runs(galaxy)
 
 
 def evaluate(state: Exo2State) -> tuple[float, ...]:
-    """Per seat, a win chance in [0, 1] summing to 1: the softmax of the weighted features (the outcome at the end).
-
-    The weighted features in one pass, building no tuples: this runs once per playout.
-    """
+    """Per seat, a win chance in [0, 1] summing to 1: the softmax of the weighted features (the outcome at the end)."""
     if rules.is_over(state):
         return rules.outcome(state)
     w_points, w_runs = WEIGHTS
     each = rules.PLANETS_EACH[state.players]
-    utility = [
-        w_points * sum(rules.galaxy_points(galaxy)) + w_runs * rules.open_runs(galaxy) * (each - len(galaxy)) / each
-        for galaxy in state.galaxies
-    ]
+    utility = []
+    for galaxy in state.galaxies:
+        points, runs = _features(galaxy, each)
+        utility.append(w_points * points + w_runs * runs)
     top = max(utility)
     weights = [math.exp(value - top) for value in utility]
     total = sum(weights)
