@@ -15,12 +15,13 @@ from exotui.ai.players import make_player
 from exotui.engine.savedir import SaveDir
 from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.tui.app import ExoTuiApp
-from exotui.tui.screens.end import EndScreen
+from exotui.tui.screens.end import WIDE_BOX, EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.replay import ReplayScreen
 from exotui.tui.screens.title import TitleScreen
 from exotui.tui.tables import Board
 from exotui.tui.widgets.ai_status import AiStatus
+from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
 from pilot_helpers import in_event_loop, settle, status_text
 
@@ -176,20 +177,36 @@ async def test_a_new_game_from_the_palette_over_an_old_result_replaces_it(tmp_pa
         assert new.session.record is not None and new.session.record.path.exists()
 
 
+# Each game to its end between greedy players, with as many seats as its end box has lines to show.
+ENDS = [("exofauna", 2, "quick"), ("exo2", 3, None), ("rodents", 2, None), ("cryptid", 3, None), ("endless", 2, None)]
+
+
+@pytest.mark.parametrize(("game_id", "players", "variant"), ENDS)
 @in_event_loop
-@pytest.mark.parametrize(("size", "width"), [((80, 24), 80), ((120, 40), 64)])
-async def test_no_word_of_the_table_is_cut_beside_the_result_box_at_80_columns(
-    tmp_path: Path, size: tuple[int, int], width: int
+async def test_the_result_box_leaves_the_table_above_it_whole_at_every_size(
+    game_id: str, players: int, variant: str | None
 ) -> None:
-    """At 80x24 the box left 8 columns of the table on each side, the log's words cut by it ("top-righ"): there it
-    takes the whole width (the rows above and below it stay whole); wider, the table shows around it."""
-    app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path))
-    async with app.run_test(size=size) as pilot:
-        await play_out(pilot)
-        await settle(pilot)
-        box = app.screen.query_one("#end-box").region
-        assert box.width == width
-        assert box.x == (size[0] - width) // 2
+    """A box narrower than the screen cut the table's words beside it: at 80x24 the log's ("top-righ"), from 100
+    columns the hand's, the log's and the side panel's ("Yellow holds B V", "rn 5 · Blue"). It spans the whole width
+    at the foot of the screen, so every row of the table above it shows whole; from 100 columns the result and the
+    choices sit side by side, and the table keeps at least half the rows."""
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = GameSession(games.get(game_id), 4, variant, tuple(Seat("greedy") for _ in range(players)))
+        await app.push_screen(GameScreen(session, 0))
+        for _ in range(2000):
+            if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
+                break
+            await pilot.pause()
+        for width, height in ((80, 24), (100, 30), (120, 40), (200, 60)):
+            await pilot.resize_terminal(width, height)
+            await settle(pilot)
+            box = app.screen.query_one("#end-box").region
+            footer = app.screen.query_one(KeysFooter).region
+            assert (box.x, box.width) == (0, width)
+            assert box.bottom == footer.y
+            if width >= WIDE_BOX:
+                assert box.height <= height // 2, (width, height)
         # Narrower than 80 columns, the notice to enlarge the terminal, as on every screen.
         await pilot.resize_terminal(70, 24)
         await settle(pilot)
@@ -197,14 +214,19 @@ async def test_no_word_of_the_table_is_cut_beside_the_result_box_at_80_columns(
 
 
 @in_event_loop
-@pytest.mark.parametrize(("size", "width"), [((80, 24), 80), ((120, 40), 64)])
-async def test_the_result_box_is_laid_out_at_its_width_from_its_first_frame(size: tuple[int, int], width: int) -> None:
-    # At 80 columns it was laid out (and drawn, in a terminal) 64 columns wide before taking the whole width.
+@pytest.mark.parametrize(("size", "beside"), [((80, 24), False), ((120, 40), True)])
+async def test_the_result_box_is_laid_out_for_its_width_from_its_first_frame(
+    size: tuple[int, int], beside: bool
+) -> None:
+    # Textual sets a screen's breakpoint class on its first resize, after a first layout: at 80 columns the box was
+    # laid out (and drawn, in a terminal) 64 columns wide before taking the whole width.
     app = ExoTuiApp(ai_pause=0)
     async with app.run_test(size=size):
         screen = EndScreen("Blue wins.", ["Blue: 2 holes", "Yellow: 1 hole"])
         await app.push_screen(screen)
-        assert screen.query_one("#end-box").region.width == width
+        result, choices = (screen.query_one(part).region for part in ("#end-result", "#end-choices"))
+        assert (choices.x > result.x) is beside
+        assert screen.query_one("#end-box").region.width == size[0]
 
 
 @pytest.mark.parametrize(("game_id", "variant"), [("exofauna", "quick"), ("exo2", None), ("rodents", None)])

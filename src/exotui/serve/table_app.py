@@ -254,7 +254,7 @@ class TableEndScreen(EndScreen):
         if not self.seated:
             menu.remove_option("rematch")
             menu.replace_option_prompt("leave", "Leave the table")
-        self.query_one("#end-box").mount(Static(id="rematch-vote", markup=False), before="#end-hint")
+        self.query_one("#end-choices").mount(Static(id="rematch-vote", markup=False), before="#end-hint")
         self.show_vote(self.vote)
 
     def show_vote(self, vote: wire.RematchVote | None) -> None:
