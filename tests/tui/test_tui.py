@@ -32,6 +32,7 @@ from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.tables import Board
 from exotui.tui.tables.exofauna.board import GRID, ExoFaunaBoard, Mode, arrivals
 from exotui.tui.tables.exofauna.hand import Hand
+from exotui.tui.tables.exofauna.watering_hole import WateringHole
 from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
 from exotui.tui.widgets.too_small import TooSmall
 from pilot_helpers import focus, in_event_loop, settle, status_text
@@ -593,3 +594,41 @@ async def test_a_second_claim_made_mid_turn_says_who_wins_at_the_end_of_this_tur
         # "you" there, whoever watches.
         the_board.show(screen.session.state, BLUE, (), ("Blue", "Yellow"))
         assert the_board.query_one(Prompt).question.startswith("Blue wins at the end of this turn.")
+
+
+@in_event_loop
+async def test_the_final_table_shows_the_winning_claim_in_its_holes_place() -> None:
+    # The position above: Blue's Oomba claims the blue hole (1) 6 to 2, Blue's second; Blue's second Action goes to
+    # the new hole in its slot, and the turn's end ends the game. The state keeps only the claimed hole's card.
+    placed = {TL: "blue Oomba", T: "blue Krell", TR: "blue Primu", R: "blue Krell", BR: "blue Zorrib"}
+    placed |= {B: "yellow Krell", BL: "yellow Oomba"}
+    state = position(
+        hands=(cards("blue Oomba", "blue Krell"), cards("yellow Primu")),
+        holes=(hole(BLUE, placed), hole(YELLOW)),
+        claimed=(cards("yellow Vashti"), ()),
+    )
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        screen = await start_at(pilot, state)
+        the_board = board(app)
+        await press_for(pilot, Play(card("blue Oomba"), 0, L))
+        await settle(pilot)
+        await pilot.press("1")  # Swarming: draw from Blue's deck
+        await settle(pilot)
+        await press_for(pilot, next(a for a in the_board.legal if type(a) is Play and a.slot == 0))
+        await settle(pilot)
+        for _ in range(10):
+            if isinstance(app.screen, EndScreen):
+                break
+            await press_for(pilot, the_board.legal[0])
+            await settle(pilot)
+        assert games.get("exofauna").is_over(screen.session.state)
+        await pilot.press("escape")  # from the result to the final table
+        await settle(pilot)
+        claimed = the_board.query_one("#hole-1", WateringHole)
+        assert claimed.border_title == "Hole 1 · Blue's claim"
+        assert claimed.hole == hole(BLUE, placed | {L: "blue Oomba"})
+        assert claimed.border_subtitle == "now: new Y hole, 1 organism"
+        assert "claimed" in str(claimed.render()) and "Oomba" in str(claimed.render())
+        # The other hole is the final position's.
+        assert the_board.query_one("#hole-2", WateringHole).hole == screen.session.state.holes[1]

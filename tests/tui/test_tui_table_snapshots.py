@@ -94,8 +94,10 @@ def test_the_result_over_the_final_table(snap_compare, size) -> None:
     assert snap_compare(app(), terminal_size=size, run_before=to_the_end)
 
 
-def test_the_final_table_after_esc(snap_compare) -> None:
-    assert snap_compare(app(), terminal_size=(80, 24), run_before=game_over_looking_at_the_table)
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_the_final_table_after_esc(snap_compare, size) -> None:
+    """The hole whose claim won is shown as it was claimed, marked so, with what its slot holds now."""
+    assert snap_compare(app(), terminal_size=size, run_before=game_over_looking_at_the_table)
 
 
 def test_the_new_game_form_with_the_focus_on_a_field(snap_compare) -> None:

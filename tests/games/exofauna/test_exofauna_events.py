@@ -11,8 +11,8 @@ from exofauna_builders import card, cards, hole, position
 from exotui.games import get
 from exotui.games.exofauna.cards import BLUE, EMPTY, YELLOW
 from exotui.games.exofauna.rules import SAFETY_TURNS
-from exotui.games.exofauna.state import ACTION, ADAPT, Draw, Play, Skip, Stop
-from exotui.games.exofauna.view import rings_after
+from exotui.games.exofauna.state import ACTION, ADAPT, Draw, Hole, Play, Skip, Stop
+from exotui.games.exofauna.view import Claim, claims, rings_after
 
 GAME = get("exofauna")
 TL, T, TR, R, BR, B, BL, L = range(8)
@@ -119,6 +119,70 @@ def test_two_holes_claimed_at_once_are_told_slot_one_first_each_with_its_new_hol
         "A new yellow hole forms in slot 1.",
         "A new blue hole forms in slot 2.",
     )
+
+
+def test_the_holes_claimed_are_read_back_from_the_decks_in_either_seats_view():
+    blue_wins = {s: "blue Krell" for s in range(5)} | {s: "yellow Krell" for s in range(5, 8)}
+    yellow_wins = {s: "yellow Primu" for s in range(5)} | {s: "blue Primu" for s in range(5, 8)}
+    state = position(
+        hands=(cards("blue Oomba"), cards("yellow Oomba")),
+        holes=(hole(BLUE, blue_wins), hole(YELLOW, yellow_wins)),
+        decks=(cards("blue Zorrib", "blue Vashti"), cards("yellow Zorrib", "yellow Vashti")),
+        step=ADAPT,
+        focus_slot=0,
+        focus_space=TL,
+    )
+    after = GAME.apply(state, Skip())
+    expected = {
+        0: Claim(BLUE, Hole(state.holes[0].card, BLUE, state.holes[0].spaces)),
+        1: Claim(YELLOW, Hole(state.holes[1].card, YELLOW, state.holes[1].spaces)),
+    }
+    for seat in (BLUE, YELLOW):
+        assert claims(GAME.view(state, seat), GAME.view(after, seat)) == expected
+    # The decision that filled the hole is read back too, whatever filled it: here Blue's Oomba, from the hand.
+    ring = {s: "blue Krell" for s in range(1, 6)} | {6: "yellow Krell", 7: "yellow Krell"}
+    state = position(
+        hands=(cards("blue Oomba", "blue Krell"), ()),
+        holes=(hole(YELLOW, ring), hole(BLUE)),
+        decks=(cards("blue Zorrib", "blue Primu"), cards("yellow Vashti")),
+    )
+    state = GAME.apply(state, Play(card("blue Oomba"), 0, TL))
+    after = GAME.apply(state, Draw(BLUE))
+    claimed = claims(GAME.view(state, YELLOW), GAME.view(after, YELLOW))
+    assert claimed == {0: Claim(BLUE, Hole(state.holes[0].card, YELLOW, state.holes[0].spaces))}
+    assert claimed[0].hole.spaces[TL] == card("blue Oomba")
+    assert claims(state, state) == {}
+
+
+def test_a_claim_read_back_is_the_ring_the_rules_resolved_or_none():
+    """Over whole random games, from both seats' views: every claim read back is the hole the rules resolved (never
+    another), and nearly every claim is read back (not when a short deck took its organisms back at once)."""
+    made = read = 0
+    for seed in range(40):
+        chooser = random.Random(seed)
+        state = GAME.new_game(seed, 2, None)
+        while not GAME.is_over(state):
+            action = chooser.choice(GAME.legal_actions(state))
+            after = GAME.apply(state, action)
+            rings = rings_after(state, action)
+            resolved = {
+                slot: ring
+                for slot, ring in enumerate(rings)
+                if sum(map(len, after.claimed)) > sum(map(len, state.claimed))
+                and ring is not None
+                and EMPTY not in ring
+            }
+            for seat in (BLUE, YELLOW):
+                claimed = claims(GAME.view(state, seat), GAME.view(after, seat))
+                made += len(resolved)
+                read += len(claimed)
+                if claimed:
+                    assert {slot: list(claim.hole.spaces) for slot, claim in claimed.items()} == resolved
+                    for slot, claim in claimed.items():
+                        assert claim.hole.card == state.holes[slot].card
+                        assert after.claimed[claim.seat][-1] == claim.hole.card or len(claimed) > 1
+            state = after
+    assert made > 100 and read >= 0.9 * made, (read, made)
 
 
 def test_the_winning_claim_is_followed_by_the_end_when_the_turn_ends():

@@ -45,7 +45,7 @@ from exotui.games.exofauna.state import (
     Take,
     Tunnel,
 )
-from exotui.games.exofauna.view import SEAT_NAMES, describe
+from exotui.games.exofauna.view import SEAT_NAMES, Claim, claims, describe
 
 __all__ = [
     "ACTION",
@@ -70,6 +70,7 @@ __all__ = [
     "TAKE",
     "TO_HAND",
     "Ambush",
+    "Claim",
     "Devour",
     "Discard",
     "Draw",
@@ -87,6 +88,7 @@ __all__ = [
     "Tunnel",
     "card_colour",
     "card_name",
+    "claims",
     "describe",
     "organism_of",
 ]

@@ -24,6 +24,7 @@ from exotui.games.exofauna import (
     ACTION,
     ACTIONS_PER_TURN,
     ADAPT,
+    COLOUR_LETTERS,
     END_DISCARD,
     GAME,
     HAND_SIZE,
@@ -40,10 +41,12 @@ from exotui.games.exofauna import (
     TAKE,
     TO_HAND,
     Ambush,
+    Claim,
     Devour,
     Discard,
     Draw,
     ExoState,
+    Hole,
     Lure,
     Mimic,
     Play,
@@ -55,6 +58,7 @@ from exotui.games.exofauna import (
     Take,
     Tunnel,
     card_name,
+    claims,
     describe,
     organism_of,
 )
@@ -164,6 +168,15 @@ def winning(view: ExoState, you: int | None) -> str:
     return f"{who} at the end of this turn. "
 
 
+def since_claim(hole: Hole | None) -> str:
+    """What a slot holds after its hole was claimed, in a few words: the new hole and how many organisms it has."""
+    if hole is None:
+        return "now: no hole"
+    count = sum(1 for card in hole.spaces if card >= 0)
+    held = f"{count} organism{'s' if count > 1 else ''}" if count else "empty"
+    return f"now: new {COLOUR_LETTERS[hole.colour]} hole, {held}"
+
+
 def arrivals(before: ExoState, after: ExoState, slot: int) -> frozenset[int]:
     """The spaces of the hole in `slot` holding an organism that was not there in `before` (none for a new hole)."""
     old, new = before.holes[slot], after.holes[slot]
@@ -240,6 +253,9 @@ class ExoFaunaBoard(Board):
         # Per slot, the spaces whose organism arrived or changed since the position shown before this one: the
         # last decision (the AI's, step by step) stays visible on the table.
         self.changed: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
+        # By slot, the claim that reached the target, seen happen between two positions shown: the final table shows
+        # it in its hole's place, where the state keeps only the hole's card and the new hole is empty.
+        self.winning_claim: dict[int, Claim] = {}
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="exo-main"):
@@ -277,6 +293,12 @@ class ExoFaunaBoard(Board):
     def show(self, view: Any, viewer: int | None, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
         if self.view is not None and view != self.view:
             self.changed = (arrivals(self.view, view, 0), arrivals(self.view, view, 1))
+            if self.view.first_to_target < 0 <= view.first_to_target:
+                won = claims(self.view, view).items()
+                self.winning_claim = {slot: claim for slot, claim in won if claim.seat == view.first_to_target}
+        if view.first_to_target < 0:
+            # Before the claim (a replay gone back).
+            self.winning_claim = {}
         self.view, self.legal, self.labels = view, tuple(legal), tuple(seat_labels)
         if viewer != self.viewer:
             self.viewer, self.card_index = viewer, 0
@@ -431,7 +453,12 @@ class ExoFaunaBoard(Board):
         cursor = self._at(*self.cursor) if self.mode in (Mode.SPACE, Mode.ORGANISM, Mode.TARGET) else None
         hand_cursor = self.card_index if self.mode in (Mode.CARD, Mode.SPACE) else None
         for slot in (0, 1):
-            self.query_one(f"#hole-{slot + 1}", WateringHole).show(
+            hole = self.query_one(f"#hole-{slot + 1}", WateringHole)
+            claim = self.winning_claim.get(slot) if view.step == OVER else None
+            if claim is not None:
+                hole.show(claim.hole, claimed=SEAT_NAMES[claim.seat], since=since_claim(view.holes[slot]))
+                continue
+            hole.show(
                 view.holes[slot],
                 legal=frozenset(space for s, space in legal_spaces if s == slot),
                 touched=focus.spaces[slot],

@@ -23,7 +23,8 @@ TALL: Final = 9
 class WateringHole(Widget):
     """Shows one hole. `legal` spaces (free, or an organism that may be chosen) are marked +, `touched` spaces
     (what the focused choice affects) are underlined, and the `cursor` space is drawn reversed with arrows, so
-    none of it depends on colour."""
+    none of it depends on colour. A hole shown as it was `claimed` (the final table's winning claim) says so in
+    its title, its middle and its border, and its subtitle says what lies in the slot `since`."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "card--blue",
@@ -43,6 +44,7 @@ class WateringHole(Widget):
         self.legal: frozenset[int] = frozenset()
         self.touched: frozenset[int] = frozenset()
         self.cursor: int | None = None
+        self.claimed = ""
 
     def show(
         self,
@@ -50,12 +52,20 @@ class WateringHole(Widget):
         legal: frozenset[int] = frozenset(),
         touched: frozenset[int] = frozenset(),
         cursor: int | None = None,
+        claimed: str = "",
+        since: str = "",
     ) -> None:
-        self.hole, self.legal, self.touched, self.cursor = hole, legal, touched, cursor
+        """`claimed`: the name of the seat that claimed `hole`, shown as it was then; `since`: what the slot holds
+        now, in a few words."""
+        self.hole, self.legal, self.touched, self.cursor, self.claimed = hole, legal, touched, cursor, claimed
         if hole is None:
             self.border_title = f"Hole {self.slot + 1} · none"
+        elif claimed:
+            self.border_title = f"Hole {self.slot + 1} · {claimed}'s claim"
         else:
             self.border_title = f"Hole {self.slot + 1} · {COLOUR_NAMES[hole.colour]} ({COLOUR_LETTERS[hole.colour]})"
+        self.border_subtitle = since if claimed else ""
+        self.set_class(bool(claimed), "-claimed")
         self.set_class(hole is not None and hole.colour == 0, "-blue")
         self.set_class(hole is not None and hole.colour == 1, "-yellow")
         self.refresh()
@@ -79,7 +89,7 @@ class WateringHole(Widget):
         assert self.hole is not None
         style = self.get_visual_style(f"hole--{COLOUR_NAMES[self.hole.colour]}")
         name = COLOUR_NAMES[self.hole.colour]
-        texts = ["hole", f"{COLOUR_LETTERS[self.hole.colour]} {name}", ""][:height]
+        texts = ["claimed" if self.claimed else "hole", f"{COLOUR_LETTERS[self.hole.colour]} {name}", ""][:height]
         return [Content.styled(text.center(width), style) for text in texts]
 
     def _space_cell(self, space: int, width: int, height: int) -> list[Content]:
