@@ -570,23 +570,40 @@ async def test_one_organism_to_tunnel_goes_straight_to_its_square_and_1_declines
         assert screen.session.actions == [Skip()]
 
 
-@in_event_loop
-async def test_a_second_claim_made_mid_turn_says_who_wins_at_the_end_of_this_turn() -> None:
-    # Blue has claimed one hole; the blue hole (1) lacks one organism, and Blue's Oomba there claims it 6 to 2.
-    placed = {TL: "blue Oomba", T: "blue Krell", TR: "blue Primu", R: "blue Krell", BR: "blue Zorrib"}
+# Blue has claimed one hole; the blue hole (1) lacks one organism (left), and Blue's Oomba there claims it 6 to 2.
+SECOND_CLAIM: Final = {
+    TL: "blue Oomba",
+    T: "blue Krell",
+    TR: "blue Primu",
+    R: "blue Krell",
+    BR: "blue Zorrib",
+    B: "yellow Krell",
+    BL: "yellow Oomba",
+}
+
+
+async def second_claim_made(pilot: Pilot) -> GameScreen:
+    """Blue to play, holding an Oomba and a Krell, one claim made and the second one organism away (`SECOND_CLAIM`);
+    by keys, the Oomba claims it and its Swarming draws from Blue's deck (another Oomba is there, so no Spawn)."""
     state = position(
         hands=(cards("blue Oomba", "blue Krell"), cards("yellow Primu")),
-        holes=(hole(BLUE, {**placed, B: "yellow Krell", BL: "yellow Oomba"}), hole(YELLOW)),
+        holes=(hole(BLUE, SECOND_CLAIM), hole(YELLOW)),
         claimed=(cards("yellow Vashti"), ()),
     )
+    screen = await start_at(pilot, state)
+    await press_for(pilot, Play(card("blue Oomba"), 0, L))
+    await settle(pilot)
+    await pilot.press("1")
+    await settle(pilot)
+    return screen
+
+
+@in_event_loop
+async def test_a_second_claim_made_mid_turn_says_who_wins_at_the_end_of_this_turn() -> None:
     app = ExoTuiApp(ai_pause=0)
     async with app.run_test() as pilot:
-        screen = await start_at(pilot, state)
+        screen = await second_claim_made(pilot)
         the_board = board(app)
-        await press_for(pilot, Play(card("blue Oomba"), 0, L))
-        await settle(pilot)
-        await pilot.press("1")  # Swarming: draw from Blue's deck; another Oomba is at the hole, so no Spawn
-        await settle(pilot)
         assert len(screen.session.state.claimed[BLUE]) == 2 and not games.get("exofauna").is_over(screen.session.state)
         assert the_board.mode is Mode.CARD
         assert the_board.query_one(Prompt).question.startswith("You win at the end of this turn. Action 2 of 2")
@@ -598,23 +615,12 @@ async def test_a_second_claim_made_mid_turn_says_who_wins_at_the_end_of_this_tur
 
 @in_event_loop
 async def test_the_final_table_shows_the_winning_claim_in_its_holes_place() -> None:
-    # The position above: Blue's Oomba claims the blue hole (1) 6 to 2, Blue's second; Blue's second Action goes to
-    # the new hole in its slot, and the turn's end ends the game. The state keeps only the claimed hole's card.
-    placed = {TL: "blue Oomba", T: "blue Krell", TR: "blue Primu", R: "blue Krell", BR: "blue Zorrib"}
-    placed |= {B: "yellow Krell", BL: "yellow Oomba"}
-    state = position(
-        hands=(cards("blue Oomba", "blue Krell"), cards("yellow Primu")),
-        holes=(hole(BLUE, placed), hole(YELLOW)),
-        claimed=(cards("yellow Vashti"), ()),
-    )
+    # Blue's Oomba claims the blue hole (1), Blue's second claim; Blue's second Action goes to the new hole in its
+    # slot, and the turn's end ends the game. The state keeps only the claimed hole's card.
     app = ExoTuiApp(ai_pause=0)
     async with app.run_test() as pilot:
-        screen = await start_at(pilot, state)
+        screen = await second_claim_made(pilot)
         the_board = board(app)
-        await press_for(pilot, Play(card("blue Oomba"), 0, L))
-        await settle(pilot)
-        await pilot.press("1")  # Swarming: draw from Blue's deck
-        await settle(pilot)
         await press_for(pilot, next(a for a in the_board.legal if type(a) is Play and a.slot == 0))
         await settle(pilot)
         for _ in range(10):
@@ -627,7 +633,7 @@ async def test_the_final_table_shows_the_winning_claim_in_its_holes_place() -> N
         await settle(pilot)
         claimed = the_board.query_one("#hole-1", WateringHole)
         assert claimed.border_title == "Hole 1 · Blue's claim"
-        assert claimed.hole == hole(BLUE, placed | {L: "blue Oomba"})
+        assert claimed.hole == hole(BLUE, SECOND_CLAIM | {L: "blue Oomba"})
         assert claimed.border_subtitle == "now: new Y hole, 1 organism"
         assert "claimed" in str(claimed.render()) and "Oomba" in str(claimed.render())
         # The other hole is the final position's.

@@ -25,14 +25,20 @@ def told(state, *actions):
     return GAME.events(before, actions[-1], state)
 
 
-def test_a_claim_names_the_claimer_the_count_and_the_progress():
+def blue_oomba_fills_the_yellow_hole(**fields):
+    """Blue's Oomba played to the last space of the yellow hole (1), 6 blue to 2: its Swarming asks which deck."""
     ring = {s: "blue Krell" for s in range(1, 6)} | {6: "yellow Krell", 7: "yellow Krell"}
     state = position(
         hands=(cards("blue Oomba", "blue Krell"), ()),
         holes=(hole(YELLOW, ring), hole(BLUE)),
         decks=(cards("blue Zorrib", "blue Primu"), cards("yellow Vashti")),
+        **fields,
     )
-    state = GAME.apply(state, Play(card("blue Oomba"), 0, TL))
+    return GAME.apply(state, Play(card("blue Oomba"), 0, TL))
+
+
+def test_a_claim_names_the_claimer_the_count_and_the_progress():
+    state = blue_oomba_fills_the_yellow_hole()
     assert GAME.events(state, Draw(BLUE), GAME.apply(state, Draw(BLUE))) == (
         "Blue claims the yellow hole (1), 6 organisms to 2 (1 of 2 holes).",
         "A new yellow hole forms in slot 1.",
@@ -42,14 +48,7 @@ def test_a_claim_names_the_claimer_the_count_and_the_progress():
 def test_a_claim_reaching_the_target_before_the_turn_ends_says_who_wins_and_when():
     # Blue's first Action of the turn claims its second hole: the game ends only when the turn does (the win is
     # checked at the end of each turn; the first to reach the target wins even if the other reaches it too).
-    ring = {s: "blue Krell" for s in range(1, 6)} | {6: "yellow Krell", 7: "yellow Krell"}
-    state = position(
-        hands=(cards("blue Oomba", "blue Krell"), ()),
-        holes=(hole(YELLOW, ring), hole(BLUE)),
-        decks=(cards("blue Zorrib", "blue Primu"), cards("yellow Vashti")),
-        claimed=((card("yellow Primu"),), ()),
-    )
-    state = GAME.apply(state, Play(card("blue Oomba"), 0, TL))
+    state = blue_oomba_fills_the_yellow_hole(claimed=((card("yellow Primu"),), ()))
     after = GAME.apply(state, Draw(BLUE))
     assert not GAME.is_over(after)
     assert GAME.events(state, Draw(BLUE), after) == (
@@ -102,10 +101,11 @@ def test_a_full_hole_with_the_chain_going_on_is_not_yet_a_claim():
     assert told(state, Play(card("blue Primu"), 0, TL)) == ()
 
 
-def test_two_holes_claimed_at_once_are_told_slot_one_first_each_with_its_new_hole():
+def both_holes_full():
+    """Both holes full, each 5 to 3 for its own colour, the chain at the blue hole (1) asking about an adaptation."""
     blue_wins = {s: "blue Krell" for s in range(5)} | {s: "yellow Krell" for s in range(5, 8)}
     yellow_wins = {s: "yellow Primu" for s in range(5)} | {s: "blue Primu" for s in range(5, 8)}
-    state = position(
+    return position(
         hands=(cards("blue Oomba"), cards("yellow Oomba")),
         holes=(hole(BLUE, blue_wins), hole(YELLOW, yellow_wins)),
         decks=(cards("blue Zorrib", "blue Vashti"), cards("yellow Zorrib", "yellow Vashti")),
@@ -113,6 +113,10 @@ def test_two_holes_claimed_at_once_are_told_slot_one_first_each_with_its_new_hol
         focus_slot=0,
         focus_space=TL,
     )
+
+
+def test_two_holes_claimed_at_once_are_told_slot_one_first_each_with_its_new_hole():
+    state = both_holes_full()
     assert told(state, Skip()) == (
         "Blue claims the blue hole (1), 5 organisms to 3 (1 of 2 holes).",
         "Yellow claims the yellow hole (2), 5 organisms to 3 (1 of 2 holes).",
@@ -122,16 +126,7 @@ def test_two_holes_claimed_at_once_are_told_slot_one_first_each_with_its_new_hol
 
 
 def test_the_holes_claimed_are_read_back_from_the_decks_in_either_seats_view():
-    blue_wins = {s: "blue Krell" for s in range(5)} | {s: "yellow Krell" for s in range(5, 8)}
-    yellow_wins = {s: "yellow Primu" for s in range(5)} | {s: "blue Primu" for s in range(5, 8)}
-    state = position(
-        hands=(cards("blue Oomba"), cards("yellow Oomba")),
-        holes=(hole(BLUE, blue_wins), hole(YELLOW, yellow_wins)),
-        decks=(cards("blue Zorrib", "blue Vashti"), cards("yellow Zorrib", "yellow Vashti")),
-        step=ADAPT,
-        focus_slot=0,
-        focus_space=TL,
-    )
+    state = both_holes_full()
     after = GAME.apply(state, Skip())
     expected = {
         0: Claim(BLUE, Hole(state.holes[0].card, BLUE, state.holes[0].spaces)),
@@ -140,13 +135,7 @@ def test_the_holes_claimed_are_read_back_from_the_decks_in_either_seats_view():
     for seat in (BLUE, YELLOW):
         assert claims(GAME.view(state, seat), GAME.view(after, seat)) == expected
     # The decision that filled the hole is read back too, whatever filled it: here Blue's Oomba, from the hand.
-    ring = {s: "blue Krell" for s in range(1, 6)} | {6: "yellow Krell", 7: "yellow Krell"}
-    state = position(
-        hands=(cards("blue Oomba", "blue Krell"), ()),
-        holes=(hole(YELLOW, ring), hole(BLUE)),
-        decks=(cards("blue Zorrib", "blue Primu"), cards("yellow Vashti")),
-    )
-    state = GAME.apply(state, Play(card("blue Oomba"), 0, TL))
+    state = blue_oomba_fills_the_yellow_hole()
     after = GAME.apply(state, Draw(BLUE))
     claimed = claims(GAME.view(state, YELLOW), GAME.view(after, YELLOW))
     assert claimed == {0: Claim(BLUE, Hole(state.holes[0].card, YELLOW, state.holes[0].spaces))}
