@@ -57,3 +57,17 @@ def position(**fields: Any) -> ExoState:
         state = msgspec.structs.replace(state, decks=decks)
     hands = tuple(tuple(sorted(hand)) for hand in state.hands)
     return msgspec.structs.replace(state, hands=hands)
+
+
+def organisms_everywhere(state: ExoState) -> Counter[int]:
+    """Hands, decks, organisms at holes, cards turned into holes, claimed holes: where the 48 cards can be (a hole
+    the game's interlude shows claimed has its card in its claimer's play area only)."""
+    where: Counter[int] = Counter()
+    for cards in (*state.hands, *state.decks, *state.claimed):
+        where.update(cards)
+    for hole in state.holes:
+        if hole is not None:
+            if hole.card != EMPTY:
+                where[hole.card] += 1
+            where.update(card for card in hole.spaces if card != EMPTY)
+    return where

@@ -24,10 +24,21 @@ def test_each_scored_invasion_is_found_by_the_action_that_scored_it() -> None:
         assert position.invasion == states[index].invasion and position.scores != states[index].scores
 
 
+def test_each_claim_is_found_by_the_action_that_claimed_the_winning_one_too() -> None:
+    saved = load(SAMPLES / "exofauna.exosave")
+    states = saved.states
+    found = interludes(saved.game, states[0], saved.actions)
+    # ExoFauna's interlude is each claim as it was resolved: the final table shows only the new hole, so the last
+    # (winning) claim is one too.
+    claiming = [index for index in range(len(saved.actions)) if states[index + 1].claimed != states[index].claimed]
+    assert claiming and sorted(found) == claiming
+    assert found[claiming[-1]].first_to_target == saved.final.winner
+
+
 def test_a_game_without_the_hook_has_none_and_is_not_replayed() -> None:
     class Unplayable:
         def __getattr__(self, name: str) -> object:
             raise AssertionError(f"{name} was asked of a game without interludes")
 
-    game = games.get("exofauna")
+    game = games.get("exo2")
     assert interludes(game, Unplayable(), [Unplayable()]) == {}

@@ -6,8 +6,10 @@ The helpers read the board only to decide which keys to press; every decision re
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any, Final
 
 import pytest
@@ -18,6 +20,7 @@ from textual.widgets import Static
 from exofauna_builders import card, cards, hole, position
 from exotui import games
 from exotui.engine.protocol import state_hash
+from exotui.engine.records import load
 from exotui.games.exofauna.cards import BLUE, YELLOW, card_name
 from exotui.games.exofauna.state import ADAPT, ExoState, Play, Skip, Tunnel
 from exotui.play.driver import Driver
@@ -36,6 +39,7 @@ from exotui.tui.tables.exofauna.watering_hole import WateringHole
 from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
 from exotui.tui.widgets.too_small import TooSmall
 from pilot_helpers import focus, in_event_loop, settle, status_text
+from spectator_helpers import screen_text
 
 # Positions of the seat choices in the new game screen's lists (see new_game.SEAT_CHOICES).
 SEAT_KEYS = {"human": 0, "mcts:easy": 1, "mcts:normal": 2, "mcts:hard": 3, "greedy": 4, "random": 5}
@@ -71,6 +75,9 @@ async def start(pilot: Pilot, seats: tuple[str, ...], seed: int) -> GameScreen:
     await pilot.app.push_screen(screen)
     await settle(pilot)
     return screen
+
+
+SAMPLES: Final = Path(__file__).parents[2] / "saves"
 
 
 def board(app: ExoTuiApp) -> Board:
@@ -633,8 +640,107 @@ async def test_the_final_table_shows_the_winning_claim_in_its_holes_place() -> N
         await settle(pilot)
         claimed = the_board.query_one("#hole-1", WateringHole)
         assert claimed.border_title == "Hole 1 · Blue's claim"
-        assert claimed.hole == hole(BLUE, SECOND_CLAIM | {L: "blue Oomba"})
-        assert claimed.border_subtitle == "now: new Y hole, 1 organism"
+        assert claimed.hole.spaces == hole(BLUE, SECOND_CLAIM | {L: "blue Oomba"}).spaces
+        assert claimed.border_subtitle == "new Y hole, 1 organism"
+        # Whole on the screen at 80x24, where "now: new Y hole, 1 organ…" was cut.
+        assert "new Y hole, 1 organism" in screen_text(app)
         assert "claimed" in str(claimed.render()) and "Oomba" in str(claimed.render())
         # The other hole is the final position's.
         assert the_board.query_one("#hole-2", WateringHole).hole == screen.session.state.holes[1]
+
+
+@in_event_loop
+async def test_a_claim_that_ends_your_turn_stays_on_show_while_the_computer_thinks_and_goes_with_its_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Blue's second Action: the Oomba claims the blue hole (1), 6 to 2, and the turn passes to the computer, which
+    # thinks until the test lets it decide. No key is pressed for the claim.
+    release = threading.Event()
+    real_decide = Driver.decide
+
+    def held(*args: Any) -> object:
+        release.wait()
+        return real_decide(*args)
+
+    monkeypatch.setattr(Driver, "decide", held)
+    state = position(
+        actions_done=1,
+        hands=(cards("blue Oomba", "blue Krell"), cards("yellow Primu")),
+        holes=(hole(BLUE, SECOND_CLAIM), hole(YELLOW)),
+    )
+    app = ExoTuiApp(ai_pause=0)
+    try:
+        async with app.run_test() as pilot:
+            screen = await start_at(pilot, state)
+            the_board = board(app)
+            await press_for(pilot, Play(card("blue Oomba"), 0, L))
+            await settle(pilot)
+            await pilot.press("1")  # Swarming: draw from Blue's deck
+            await settle(pilot)
+            assert screen.session.state.player == YELLOW and the_board.mode is Mode.WAIT
+            claimed = the_board.query_one("#hole-1", WateringHole)
+            new_hole = screen.session.state.holes[0]
+            assert claimed.border_title == "Hole 1 · Blue's claim"
+            assert claimed.hole.spaces == hole(BLUE, SECOND_CLAIM | {L: "blue Oomba"}).spaces
+            assert claimed.border_subtitle == f"new {'BY'[new_hole.colour]} hole, empty"
+            assert "Blue claims the blue hole (1), 6 organisms to 2" in status_text(app)
+            release.set()
+            await app.workers.wait_for_complete()
+            await settle(pilot)
+            assert len(screen.session.actions) == 3
+            assert claimed.hole == screen.session.state.holes[0] and claimed.border_title.startswith("Hole 1 · ")
+            assert "claim" not in claimed.border_title
+    finally:
+        release.set()
+
+
+@in_event_loop
+async def test_a_claim_you_make_with_an_action_to_go_leaves_the_table_to_you_at_once() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        state = position(
+            hands=(cards("blue Oomba", "blue Krell"), cards("yellow Primu")),
+            holes=(hole(BLUE, SECOND_CLAIM), hole(YELLOW)),
+        )
+        screen = await start_at(pilot, state)
+        the_board = board(app)
+        await press_for(pilot, Play(card("blue Oomba"), 0, L))
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        # Your second Action: the new hole is there to play to; the claim is told in the log and the status line.
+        assert the_board.mode is Mode.CARD
+        assert the_board.query_one("#hole-1", WateringHole).hole == screen.session.state.holes[0]
+        assert "Blue claims the blue hole (1)" in status_text(app)
+
+
+@in_event_loop
+async def test_a_game_resumed_after_the_winning_claim_shows_it_on_the_final_table() -> None:
+    # The sample game's move 75: Blue's second claim (the yellow hole, 2), with Blue's turn going on; the game is
+    # opened again after it, as Continue does, and Blue's last decisions end it.
+    saved = load(SAMPLES / "exofauna.exosave")
+    claim = next(
+        index for index, move in enumerate(saved.moves()) if move.events and "wins at the end" in move.events[-1]
+    )
+    session = GameSession(saved.game, saved.header.seed, None, (Seat("human"), Seat("greedy")))
+    for action in saved.actions[: claim + 1]:
+        session.apply(action)
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test() as pilot:
+        await app.push_screen(GameScreen(session, 0))
+        await settle(pilot)
+        the_board = board(app)
+        for _ in range(10):
+            if isinstance(app.screen, EndScreen):
+                break
+            await press_for(pilot, the_board.legal[0])
+            await settle(pilot)
+        assert saved.game.is_over(session.state)
+        await pilot.press("escape")
+        await settle(pilot)
+        claimed = the_board.query_one("#hole-2", WateringHole)
+        assert claimed.border_title == "Hole 2 · Blue's claim"
+        assert (
+            claimed.hole.spaces
+            == saved.game.interlude(saved.states[claim], saved.actions[claim], saved.states[claim + 1]).holes[1].spaces
+        )

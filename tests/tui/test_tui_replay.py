@@ -16,6 +16,7 @@ from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.screens.replay import ReplayScreen
 from exotui.tui.tables import Board
+from exotui.tui.tables.exofauna.watering_hole import WateringHole
 from exotui.tui.tables.rodents.board import RodentsBoard
 from exotui.tui.tables.rodents.invasion import InvasionPanel
 from exotui.tui.widgets.move_list import MoveList
@@ -231,7 +232,8 @@ async def test_the_move_list_at_80x24_shows_every_event_of_the_move_just_played(
     app = ExoTuiApp(ai_pause=0, opening=saved)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press(*["right"] * (move + 1))
+        # Each claim is a step of its own (the game's interlude): the one of move 39, then move 75's own claim.
+        await pilot.press(*["right"] * (move + 2))
         lines = str(app.screen.query_one(MoveList).render()).splitlines()
         assert lines[0].startswith(f"▶{move + 1:>3}. turn"), lines
         assert [line.strip() for line in lines[1:]] == [f"→ {event}" for event in saved.moves()[move].events]
@@ -239,3 +241,42 @@ async def test_the_move_list_at_80x24_shows_every_event_of_the_move_just_played(
         await pilot.press("left", "left")
         lines = str(app.screen.query_one(MoveList).render()).splitlines()
         assert lines[1].startswith(f"▶{move - 1:>3}. turn"), lines
+
+
+EXOFAUNA = games.get("exofauna")
+
+
+@in_event_loop
+async def test_an_exofauna_replay_shows_the_winning_claim_at_the_end_and_steps_onto_each_claim_as_resolved() -> None:
+    """The final table showed the empty new hole where the winning claim was, in a replay opened at the end."""
+    saved = load(SAMPLES / "exofauna.exosave")
+    states = saved.states
+    claims = [
+        index + 1 for index, action in enumerate(saved.actions) if states[index + 1].claimed != states[index].claimed
+    ]
+    first, last = claims[0], claims[-1]
+    app = ExoTuiApp(ai_pause=0, opening=saved)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("end")
+        won = screen.query_one("#hole-2", WateringHole)
+        between = EXOFAUNA.interlude(states[last - 1], saved.actions[last - 1], states[last])
+        assert won.border_title == "Hole 2 · Blue's claim" and won.hole == between.holes[1]
+        assert won.border_subtitle.startswith("new ")
+        # In each seat's view too.
+        await pilot.press("v")
+        assert screen.query_one("#hole-2", WateringHole).border_title == "Hole 2 · Blue's claim"
+        # The first claim, a step of its own: the hole as it was resolved, its count under it.
+        await pilot.press("v", "v", "home", *["right"] * first)
+        between = EXOFAUNA.interlude(states[first - 1], saved.actions[first - 1], states[first])
+        assert shown(app) == between and screen.in_interlude
+        claimed = screen.query_one("#hole-1", WateringHole)
+        assert claimed.border_title == "Hole 1 · Blue's claim" and claimed.hole == between.holes[0]
+        # A tie, which the blue hole's colour gave Blue.
+        assert claimed.border_subtitle == "4 B to 4 Y: tie" and between.holes[0].colour == 0
+        assert "Hole 1 is resolved: Blue claims it." in str(screen.query_one(Prompt).render())
+        # On: the new hole in its slot; the claim is no longer drawn before the game's end.
+        await pilot.press("right")
+        assert claimed.hole == states[first].holes[0] and "claim" not in claimed.border_title

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
 
 from exotui import games
+from exotui.engine.protocol import interludes, public_view
+from exotui.engine.records import load
 from exotui.games.cryptid.cards import CLUES
 from exotui.games.endless.cards import HIDDEN as ENDLESS_HIDDEN
 from exotui.games.endless.cards import card_name as endless_name
@@ -24,6 +27,7 @@ from exotui.games.exofauna.cards import HIDDEN as EXO_HIDDEN
 from exotui.games.exofauna.cards import organism_of
 from exotui.games.rodents.cards import CARDS as RODENT_CARDS
 from exotui.serve.table_app import WAITING, WATCHING_KEYS
+from exotui.tui.tables.exofauna.watering_hole import WateringHole
 from pilot_helpers import in_event_loop, settle, status_text
 from spectator_helpers import POSITIONS, WatchingApp, position, screen_text, seen_by_all, watched
 
@@ -120,3 +124,42 @@ async def test_until_the_first_position_arrives_the_table_says_it_is_waiting_and
         text = screen_text(app)
         assert WAITING in text
         assert "Hand" not in text and "empty" not in text and "Hole 1" not in text
+
+
+@in_event_loop
+async def test_a_spectator_joining_at_the_end_sees_the_winning_claim_and_one_watching_sees_each_claim() -> None:
+    """The table sends a spectator joining the whole story's interludes with the final position (a Show `whole`):
+    the board noted none, so the final table showed the empty new hole where the winning claim was."""
+    game = games.get("exofauna")
+    saved = load(Path(__file__).parents[2] / "saves" / "exofauna.exosave")
+    found = interludes(game, saved.states[0], saved.actions)
+    show = watched("exofauna", public_view(game, saved.final, 2))
+    show = msgspec.structs.replace(
+        show, interludes=[msgspec.msgpack.encode(public_view(game, found[index], 2)) for index in sorted(found)]
+    )
+    app = WatchingApp(show)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        won = app.screen.query_one("#hole-2", WateringHole)
+        assert won.border_title == "Hole 2 · Blue's claim"
+        assert won.hole.spaces == found[max(found)].holes[1].spaces
+    # Watching as the game goes on: the claim the decision just made stays on show until the next decision.
+    index = min(found)
+    app = WatchingApp(watched("exofauna", public_view(game, saved.states[index], 2)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        show = watched("exofauna", public_view(game, saved.states[index + 1], 2))
+        app.shown(
+            msgspec.structs.replace(
+                show, whole=False, interludes=[msgspec.msgpack.encode(public_view(game, found[index], 2))]
+            )
+        )
+        await settle(pilot)
+        claimed = app.screen.query_one("#hole-1", WateringHole)
+        assert claimed.border_title == "Hole 1 · Blue's claim"
+        assert claimed.border_subtitle.startswith("new ")
+        app.shown(
+            msgspec.structs.replace(watched("exofauna", public_view(game, saved.states[index + 2], 2)), whole=False)
+        )
+        await settle(pilot)
+        assert "claim" not in claimed.border_title

@@ -7,12 +7,12 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exofauna_builders import card, cards, hole, position
+from exofauna_builders import card, cards, hole, organisms_everywhere, position
 from exotui.games import get
 from exotui.games.exofauna.cards import BLUE, EMPTY, YELLOW
 from exotui.games.exofauna.rules import SAFETY_TURNS
 from exotui.games.exofauna.state import ACTION, ADAPT, Draw, Hole, Play, Skip, Stop
-from exotui.games.exofauna.view import Claim, claims, rings_after
+from exotui.games.exofauna.view import Claim, claimed_holes, rings_after
 
 GAME = get("exofauna")
 TL, T, TR, R, BR, B, BL, L = range(8)
@@ -125,53 +125,80 @@ def test_two_holes_claimed_at_once_are_told_slot_one_first_each_with_its_new_hol
     )
 
 
-def test_the_holes_claimed_are_read_back_from_the_decks_in_either_seats_view():
+def test_a_claim_has_an_interlude_the_holes_claimed_with_their_organisms_before_they_are_replaced():
     state = both_holes_full()
     after = GAME.apply(state, Skip())
-    expected = {
-        0: Claim(BLUE, Hole(state.holes[0].card, BLUE, state.holes[0].spaces)),
-        1: Claim(YELLOW, Hole(state.holes[1].card, YELLOW, state.holes[1].spaces)),
-    }
-    for seat in (BLUE, YELLOW):
-        assert claims(GAME.view(state, seat), GAME.view(after, seat)) == expected
-    # The decision that filled the hole is read back too, whatever filled it: here Blue's Oomba, from the hand.
+    between = GAME.interlude(state, Skip(), after)
+    first, second = state.holes
+    # Each hole's card is in its claimer's play area, its organisms still around it; nothing went to the decks yet,
+    # and the non-claimers' decks are the ones to form the new holes.
+    assert between.holes == (Hole(EMPTY, BLUE, first.spaces), Hole(EMPTY, YELLOW, second.spaces))
+    assert between.claimed == ((first.card,), (second.card,)) == after.claimed
+    assert between.decks == state.decks and between.refill == (YELLOW, BLUE)
+    assert between.actions_done == state.actions_done and between.player == state.player
+    assert claimed_holes(between) == {0: Claim(BLUE, between.holes[0]), 1: Claim(YELLOW, between.holes[1])}
+    assert claimed_holes(state) == claimed_holes(after) == {}
+    # The decision that filled the hole and what its chain did before the end of the Action are in: Blue's Oomba,
+    # and the card its Swarming drew.
     state = blue_oomba_fills_the_yellow_hole()
     after = GAME.apply(state, Draw(BLUE))
-    claimed = claims(GAME.view(state, YELLOW), GAME.view(after, YELLOW))
-    assert claimed == {0: Claim(BLUE, Hole(state.holes[0].card, YELLOW, state.holes[0].spaces))}
-    assert claimed[0].hole.spaces[TL] == card("blue Oomba")
-    assert claims(state, state) == {}
+    between = GAME.interlude(state, Draw(BLUE), after)
+    assert claimed_holes(between) == {0: Claim(BLUE, Hole(EMPTY, YELLOW, state.holes[0].spaces))}
+    assert between.holes[0].spaces[TL] == card("blue Oomba") and card("blue Zorrib") in between.hands[BLUE]
+    assert between.holes[1] == state.holes[1] and between.first_to_target == after.first_to_target == -1
+    # A decision that claims nothing has none.
+    quiet = position(hands=(cards("blue Krell", "blue Oomba"), ()), holes=(hole(BLUE), hole(YELLOW)))
+    play = Play(card("blue Krell"), 0, TL)
+    assert GAME.interlude(quiet, play, GAME.apply(quiet, play)) is None
 
 
-def test_a_claim_read_back_is_the_ring_the_rules_resolved_or_none():
-    """Over whole random games, from both seats' views: every claim read back is the hole the rules resolved (never
-    another), and nearly every claim is read back (not when a short deck took its organisms back at once)."""
-    made = read = 0
+def test_the_winning_claims_interlude_counts_it_though_the_game_ends_in_the_same_decision():
+    ring = {s: "blue Krell" if s < 4 else "blue Zorrib" for s in range(1, 7)}
+    state = position(
+        target=1,
+        actions_done=1,
+        hands=(cards("blue Oomba"), ()),
+        holes=(hole(BLUE, ring | {7: "yellow Krell"}), hole(YELLOW)),
+    )
+    state = GAME.apply(state, Play(card("blue Oomba"), 0, TL))
+    after = GAME.apply(state, Draw(YELLOW))
+    assert GAME.is_over(after)
+    between = GAME.interlude(state, Draw(YELLOW), after)
+    assert not GAME.is_over(between) and between.first_to_target == BLUE
+    assert claimed_holes(between) == {
+        0: Claim(BLUE, Hole(EMPTY, BLUE, (card("blue Oomba"), *state.holes[0].spaces[1:])))
+    }
+
+
+def test_the_interlude_is_the_rules_position_between_resolving_and_replacing_the_holes_and_keeps_every_card():
+    """Over whole random games: an interlude exactly where a decision claimed, each hole the reducer resolved (the
+    ring `rings_after` tells, its claimer the one whose claims grew), the claims as after the decision, and all 48
+    cards in it once each (a claimed hole's card in its claimer's play area only)."""
+    interludes = 0
     for seed in range(40):
         chooser = random.Random(seed)
-        state = GAME.new_game(seed, 2, None)
+        state = GAME.new_game(seed, 2, "quick" if seed % 4 == 0 else None)
         while not GAME.is_over(state):
             action = chooser.choice(GAME.legal_actions(state))
             after = GAME.apply(state, action)
-            rings = rings_after(state, action)
-            resolved = {
-                slot: ring
-                for slot, ring in enumerate(rings)
-                if sum(map(len, after.claimed)) > sum(map(len, state.claimed))
-                and ring is not None
-                and EMPTY not in ring
-            }
-            for seat in (BLUE, YELLOW):
-                claimed = claims(GAME.view(state, seat), GAME.view(after, seat))
-                made += len(resolved)
-                read += len(claimed)
-                if claimed:
-                    assert {slot: list(claim.hole.spaces) for slot, claim in claimed.items()} == resolved
-                    for slot, claim in claimed.items():
-                        assert claim.hole.card == state.holes[slot].card
-                        assert after.claimed[claim.seat][-1] == claim.hole.card or len(claimed) > 1
+            between = GAME.interlude(state, action, after)
+            grown = sum(map(len, after.claimed)) - sum(map(len, state.claimed))
+            assert (between is None) == (grown == 0)
+            if between is not None:
+                interludes += 1
+                full = {
+                    slot: ring for slot, ring in enumerate(rings_after(state, action)) if ring and EMPTY not in ring
+                }
+                claims = claimed_holes(between)
+                assert {slot: list(claim.hole.spaces) for slot, claim in claims.items()} == full
+                assert sorted(claim.seat for claim in claims.values()) == sorted(
+                    seat for seat in (BLUE, YELLOW) for _ in range(len(after.claimed[seat]) - len(state.claimed[seat]))
+                )
+                assert between.claimed == after.claimed and between.first_to_target == after.first_to_target
+                assert organisms_everywhere(between) == organisms_everywhere(state)
+                assert GAME.current_player(between) == state.player
             state = after
-    assert made > 100 and read >= 0.9 * made, (read, made)
+    assert interludes > 50
 
 
 def test_the_winning_claim_is_followed_by_the_end_when_the_turn_ends():

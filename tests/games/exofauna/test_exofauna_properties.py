@@ -11,10 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from exofauna_builders import organisms_everywhere
 from exotui.engine.conformance import positions, random_game
 from exotui.engine.protocol import IllegalAction
 from exotui.games import get
-from exotui.games.exofauna.cards import ALL_CARDS, COPIES, EMPTY, HIDDEN, RING
+from exotui.games.exofauna.cards import ALL_CARDS, COPIES, HIDDEN, RING
 from exotui.games.exofauna.rules import SAFETY_TURNS
 from exotui.games.exofauna.state import (
     TO_HAND,
@@ -43,18 +44,6 @@ seeds = st.integers(min_value=0, max_value=2**63)
 variants = st.sampled_from([None, "quick"])
 many = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 some = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def organisms_everywhere(state: ExoState) -> Counter[int]:
-    """Hands, decks, organisms at holes, cards turned into holes, claimed holes: where the 48 cards can be."""
-    where: Counter[int] = Counter()
-    for cards in (*state.hands, *state.decks, *state.claimed):
-        where.update(cards)
-    for hole in state.holes:
-        if hole is not None:
-            where[hole.card] += 1
-            where.update(card for card in hole.spaces if card != EMPTY)
-    return where
 
 
 @many
@@ -104,6 +93,33 @@ def test_view_hides_exactly_the_hidden_and_determinize_agrees_with_it(seed, vari
             assert organisms_everywhere(sample) == organisms_everywhere(state)
             if seat == state.player:
                 assert GAME.legal_actions(seen) == GAME.legal_actions(state)
+
+
+def test_an_interlude_shows_a_seat_nothing_that_its_views_before_and_after_the_claim_do_not():
+    """The game's interlude (a claim as it was resolved) reaches every table in a seat's view: each truth a seat
+    cannot tell from the real one before a claiming decision and after it gives an interlude that looks the same
+    to the seat, so the claim's position reveals no hidden card."""
+    sampler = random.Random(5)
+    checked = [0, 0]
+    for seed in range(30):
+        for before, action, after in random_game(GAME, seed, 2, None):
+            between = GAME.interlude(before, action, after)
+            if between is None:
+                continue
+            for seat in (0, 1):
+                seen = GAME.view(between, seat)
+                assert seen.hands[1 - seat].count(HIDDEN) == len(between.hands[1 - seat]) - len(between.known[1 - seat])
+                for _ in range(4):
+                    twin = GAME.determinize(GAME.view(before, seat), seat, sampler)
+                    # The other seat's decision may name a card this twin does not hold.
+                    if action not in GAME.legal_actions(twin):
+                        continue
+                    twin_after = GAME.apply(twin, action)
+                    if GAME.view(twin_after, seat) != GAME.view(after, seat):
+                        continue
+                    assert GAME.view(GAME.interlude(twin, action, twin_after), seat) == seen
+                    checked[seat == before.player] += 1
+    assert min(checked) > 50, checked
 
 
 def _candidates(state: ExoState) -> list[object]:

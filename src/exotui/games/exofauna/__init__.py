@@ -45,7 +45,7 @@ from exotui.games.exofauna.state import (
     Take,
     Tunnel,
 )
-from exotui.games.exofauna.view import SEAT_NAMES, Claim, claims, describe
+from exotui.games.exofauna.view import SEAT_NAMES, Claim, claimed_holes, describe
 
 __all__ = [
     "ACTION",
@@ -88,7 +88,7 @@ __all__ = [
     "Tunnel",
     "card_colour",
     "card_name",
-    "claims",
+    "claimed_holes",
     "describe",
     "organism_of",
 ]

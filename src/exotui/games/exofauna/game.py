@@ -33,6 +33,8 @@ class ExoFaunaGame:
     # A card of a hand the reader sees only the back of is not named (docs/engine.md).
     describe_to = staticmethod(views.describe_to)
     events = staticmethod(views.events)
+    # Each claim as it was resolved, before its hole is replaced: the table shows it (rules.claiming).
+    interlude = staticmethod(rules.claiming)
     # How the game was won, for the end screen.
     ending = staticmethod(ending)
     evaluate = staticmethod(evaluate)

@@ -240,6 +240,25 @@ def apply(state: ExoState, action: Any) -> ExoState:
     return work.freeze()
 
 
+def claiming(before: ExoState, action: Any, after: ExoState) -> ExoState | None:
+    """The game's `interlude`: the position `action` reached as it resolved full holes, each claimed (its card in
+    its claimer's play area, `claimed`) with its organisms still around it, before they go to the decks and a new
+    hole forms; None when `action` claimed nothing. The rules' own steps, stopped there (`_UntilClaimed`): a hole
+    shown claimed is a Hole whose card is EMPTY, its claimer `claimer_of` it, and nobody decides in it."""
+    if sum(map(len, after.claimed)) == sum(map(len, before.claimed)):
+        return None
+    work = _UntilClaimed(before)
+    work.act(action)
+    return work.freeze()
+
+
+def claimer_of(spaces: Sequence[int], colour: int) -> int:
+    """The seat that claims a full hole of `colour` with these organisms: the colour with more of them, a tie going
+    to the hole's colour (rulebook, Resolving)."""
+    blue = sum(1 for card in spaces if card >> 3 == BLUE)
+    return BLUE if 2 * blue > RING else YELLOW if 2 * blue < RING else colour
+
+
 def working_copy(state: ExoState) -> _WorkingCopy:
     """The search's mutable copy of `state` (engine/working.py): the rules of `apply`, without copies or checks."""
     return _WorkingCopy(state)
@@ -596,13 +615,30 @@ class _WorkingCopy:
     def end_of_action(self) -> None:
         """The Action and its whole chain are done: resolve full holes (slot 1 first), then go on."""
         self.focus_slot = self.focus_space = -1
-        for slot in (0, 1):
-            spaces = self.holes[slot]
-            if spaces is not None and EMPTY not in spaces:
-                self.resolve(slot)
-        for slot in (0, 1):
-            if self.holes[slot] is None:
-                self.form_hole(slot)
+        first, second = self.holes
+        # Written out per slot: this runs after every Action of the search's playouts.
+        full_first = first is not None and EMPTY not in first
+        full_second = second is not None and EMPTY not in second
+        if full_first:
+            self.claim(0)
+        if full_second:
+            self.claim(1)
+        self.after_claims(full_first, full_second)
+
+    def after_claims(self, full_first: bool, full_second: bool) -> None:
+        """The claimed holes (full, per slot) are cleared and replaced, the Action counted, and the turn goes on.
+        Claiming is done first for both holes so that `claiming` can stop here (`_UntilClaimed`): a claim changes
+        no deck and no other hole, so the rules' order (each hole claimed, cleared and replaced, then the next) is
+        kept."""
+        if full_first:
+            self.clear(0)
+        if full_second:
+            self.clear(1)
+        holes = self.holes
+        if holes[0] is None:
+            self.form_hole(0)
+        if holes[1] is None:
+            self.form_hole(1)
         self.actions_done += 1
         self.next_action()
 
@@ -618,21 +654,28 @@ class _WorkingCopy:
             self.actions_done += 1
         self.end_turn()
 
-    def resolve(self, slot: int) -> None:
+    def claim(self, slot: int) -> None:
+        """Resolving the full hole in `slot`, first: its claimer moves the hole's card to their play area (the hole
+        keeps its colour and its organisms, and its card is EMPTY, until `clear`), and the non-claimer's deck is
+        the one to form the next hole there."""
         spaces = self.holes[slot]
         assert spaces is not None
-        blue = sum(1 for card in spaces if card >> 3 == BLUE)
-        yellow = RING - blue
-        claimer = BLUE if blue > yellow else YELLOW if yellow > blue else self.hole_colours[slot]
+        claimer = claimer_of(spaces, self.hole_colours[slot])
         self.claimed[claimer].append(self.hole_cards[slot])
+        self.hole_cards[slot] = EMPTY
         if self.first_to_target < 0 and len(self.claimed[claimer]) >= self.target:
             self.first_to_target = claimer
-        # Each player's organisms go to the bottom of that player's deck in ring order.
+        self.refill[slot] = 1 - claimer
+
+    def clear(self, slot: int) -> None:
+        """Resolving the claimed hole in `slot`, then: each player's organisms go to the bottom of that player's
+        deck in ring order, and a new hole forms."""
+        spaces = self.holes[slot]
+        assert spaces is not None
         for card in spaces:
             self.decks[card >> 3].append(card)
         self.holes[slot] = None
-        self.hole_cards[slot] = self.hole_colours[slot] = EMPTY
-        self.refill[slot] = 1 - claimer
+        self.hole_colours[slot] = EMPTY
         self.form_hole(slot)
 
     def form_hole(self, slot: int) -> None:
@@ -684,3 +727,12 @@ class _WorkingCopy:
         self.winner = winner
         self.step = OVER
         self.focus_slot = self.focus_space = -1
+
+
+class _UntilClaimed(_WorkingCopy):
+    """The working copy that stops an Action's end once its full holes are claimed (`claiming`)."""
+
+    __slots__ = ()
+
+    def after_claims(self, full_first: bool, full_second: bool) -> None:
+        pass

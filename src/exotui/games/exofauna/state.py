@@ -47,6 +47,8 @@ TO_HAND: Final = -1
 class Hole(msgspec.Struct, frozen=True, array_like=True):
     """A Watering Hole in play: the card that formed it, its colour, and its ring of 8 spaces."""
 
+    # EMPTY once its claimer has taken it, its organisms not yet gone to the decks: only the game's interlude
+    # (rules.claiming) holds such a hole, never a position a decision is asked in.
     card: int
     colour: int
     # Cards clockwise from the top-left corner; cards.EMPTY where a space is free.
@@ -64,7 +66,8 @@ class ExoState(msgspec.Struct, frozen=True, array_like=True):
     # that order is unknown to both players. Cards discarded to the bottom are public, so they are not counted.
     unseen: tuple[int, ...]
     holes: tuple[Hole | None, ...]  # slot 1 and slot 2; None while a slot waits for a card to form a hole
-    # Per slot, the seat whose deck forms the next hole there (the last non-claimer); -1 when the slot has a hole.
+    # Per slot, the seat whose deck forms the next hole there (the last non-claimer); -1 when the slot has a hole
+    # (but a claimed one, in the interlude).
     refill: tuple[int, ...]
     claimed: tuple[tuple[int, ...], ...]  # per seat, the cards of the holes it claimed, in order
     turn: int  # from 1

@@ -24,10 +24,9 @@ from exotui.games.exofauna.cards import (
     ORGANISMS,
     RING,
     SPACE_NAMES,
-    YELLOW,
     card_name,
 )
-from exotui.games.exofauna.rules import SAFETY_TURNS
+from exotui.games.exofauna.rules import SAFETY_TURNS, claimer_of
 from exotui.games.exofauna.state import (
     ADAPT,
     DRAW,
@@ -216,7 +215,7 @@ def hint_reason(seen: ExoState, action: Any) -> str | None:
         theirs = sum(1 for card in ring if card >= 0 and card >> 3 == other)
         count = f"{mine} organism{'s' if mine != 1 else ''} to {theirs}"
         if EMPTY not in ring:
-            claimer = _claimer(ring, hole_in(seen, slot).colour)
+            claimer = claimer_of(ring, hole_in(seen, slot).colour)
             who = "you claim it" if claimer == me else f"{SEAT_NAMES[other]} claims it"
             tie = ", a tie going to the hole's colour" if mine == theirs else ""
             told.append(f"fills {hole}: {who}, {count}{tie}")
@@ -265,7 +264,7 @@ def events(before: ExoState, action: Any, after: ExoState) -> tuple[str, ...]:
         # A full hole is resolved at the end of the Action's chain; it may still be full with the chain going on.
         if resolved and ring is not None and EMPTY not in ring:
             claimed_slots.append(slot)
-            claimer = _claimer(ring, hole_in(before, slot).colour)
+            claimer = claimer_of(ring, hole_in(before, slot).colour)
             claims[claimer] += 1
             told.append(_claim(before, slot, ring, claimer, claims[claimer]))
     for slot in (0, 1):
@@ -360,11 +359,6 @@ def rings_after(before: ExoState, action: Any) -> tuple[list[int] | None, list[i
     return rings
 
 
-def _claimer(ring: list[int], hole_colour: int) -> int:
-    blue = sum(1 for card in ring if card >> 3 == BLUE)
-    return BLUE if 2 * blue > RING else 1 - BLUE if 2 * blue < RING else hole_colour
-
-
 class Claim(NamedTuple):
     """A Watering Hole claimed: by which seat, and the hole as it was when it was resolved (its 8 organisms)."""
 
@@ -372,62 +366,15 @@ class Claim(NamedTuple):
     hole: Hole
 
 
-def claims(before: ExoState, after: ExoState) -> dict[int, Claim]:
-    """By slot, the holes claimed between `before` and `after`, positions (or views) one decision apart, as they
-    were when resolved: read back from the decks, to whose bottoms each player's organisms of a claimed hole went in
-    ring order (rulebook, Resolving; RULINGS.md), where every seat sees them. Empty where nothing was claimed, or
-    where the decks do not tell the ring for sure (a deck so short that the new hole or the hand took back its
-    cards): never a ring that was not there.
-
-    The table keeps the winning claim this way: the state keeps only the claimed hole's card (the claimer's play
-    area), and one decision adds at most one organism to a ring.
-    """
-    gained = sum(map(len, after.claimed)) - sum(map(len, before.claimed))
-    # A hole claimed is replaced at once by an empty one (or none, the decks being out of cards).
-    slots = [
-        slot
-        for slot, (old, new) in enumerate(zip(before.holes, after.holes, strict=True))
-        if old is not None
-        and sum(1 for card in old.spaces if card >= 0) >= RING - 1
-        and (new is None or all(card == EMPTY for card in new.spaces))
-    ]
-    if gained <= 0 or len(slots) != gained:
-        return {}
-    bottoms = [list(deck) for deck in after.decks]
-    found: dict[int, Claim] = {}
-    # The second hole resolved went to the bottoms last.
-    for slot in reversed(slots):
-        old = hole_in(before, slot)
-        # What the decision changed in the ring: the organism that filled its empty space, of either colour; a ring
-        # full already (a chain went on) is resolved as it was. (A Krell's Stalk between two full holes, which
-        # changes one, is not read back.)
-        options: list[tuple[int, int] | None] = (
-            [(old.spaces.index(EMPTY), colour) for colour in (BLUE, YELLOW)] if EMPTY in old.spaces else [None]
-        )
-        rings = set()
-        for option in options:
-            colours = [card >> 3 for card in old.spaces]
-            if option is not None:
-                colours[option[0]] = option[1]
-            counts = [colours.count(seat) for seat in (BLUE, YELLOW)]
-            if any(count > len(deck) for count, deck in zip(counts, bottoms, strict=True)):
-                continue
-            runs = [iter(deck[len(deck) - count :]) for count, deck in zip(counts, bottoms, strict=True)]
-            ring = tuple(next(runs[colour]) for colour in colours)
-            kept = all(
-                card == old.spaces[index] for index, card in enumerate(ring) if option is None or index != option[0]
-            )
-            if kept and HIDDEN not in ring:
-                rings.add(ring)
-        if len(rings) != 1:
-            return {}
-        ring = rings.pop()
-        for seat, deck in enumerate(bottoms):
-            del deck[len(deck) - sum(1 for card in ring if card >> 3 == seat) :]
-        found[slot] = Claim(_claimer(list(ring), old.colour), Hole(old.card, old.colour, ring))
-    # The claimers the rings give are the seats whose claims grew.
-    grown = [seat for seat in (BLUE, YELLOW) for _ in range(len(after.claimed[seat]) - len(before.claimed[seat]))]
-    return found if sorted(claim.seat for claim in found.values()) == grown else {}
+def claimed_holes(state: ExoState) -> dict[int, Claim]:
+    """By slot, the holes `state` shows claimed: the game's interlude (`rules.claiming`) keeps each hole an Action
+    resolved on the table, its card already in its claimer's play area (EMPTY in the hole), until its organisms go
+    to the decks and a new hole forms. Empty in every position a decision is asked in; all public, as the table is."""
+    return {
+        slot: Claim(claimer_of(hole.spaces, hole.colour), hole)
+        for slot, hole in enumerate(state.holes)
+        if hole is not None and hole.card == EMPTY
+    }
 
 
 def _claim(before: ExoState, slot: int, ring: list[int], claimer: int, count: int) -> str:

@@ -57,8 +57,9 @@ from exotui.games.exofauna import (
     Stop,
     Take,
     Tunnel,
+    card_colour,
     card_name,
-    claims,
+    claimed_holes,
     describe,
     organism_of,
 )
@@ -169,12 +170,28 @@ def winning(view: ExoState, you: int | None) -> str:
 
 
 def since_claim(hole: Hole | None) -> str:
-    """What a slot holds after its hole was claimed, in a few words: the new hole and how many organisms it has."""
+    """What a slot holds after its hole was claimed, in a few words: the new hole and how many organisms it has.
+    At most 23 characters, which the hole's border shows whole at 80x24 ("now: new Y hole, 1 organ…" did not)."""
     if hole is None:
-        return "now: no hole"
+        return "no new hole"
     count = sum(1 for card in hole.spaces if card >= 0)
     held = f"{count} organism{'s' if count > 1 else ''}" if count else "empty"
-    return f"now: new {COLOUR_LETTERS[hole.colour]} hole, {held}"
+    return f"new {COLOUR_LETTERS[hole.colour]} hole, {held}"
+
+
+def tally(hole: Hole) -> str:
+    """A claimed hole's count, in a few words: '5 B to 3 Y' ('4 B to 4 Y: tie' goes to the hole's colour)."""
+    colours = [card_colour(card) for card in hole.spaces]
+    blue, yellow = (colours.count(colour) for colour in range(len(COLOUR_LETTERS)))
+    tie = ": tie" if blue == yellow else ""
+    return f"{blue} {COLOUR_LETTERS[0]} to {yellow} {COLOUR_LETTERS[1]}{tie}"
+
+
+def resolving(claims: dict[int, Claim]) -> str:
+    """What the prompt says of holes shown as they were claimed (the game's interlude)."""
+    told = [f"Hole {slot + 1} is resolved: {SEAT_NAMES[claim.seat]} claims it." for slot, claim in claims.items()]
+    their, holes = ("Their", "new holes form") if len(told) > 1 else ("Its", "a new hole forms")
+    return f"{' '.join(told)} {their} organisms go to the bottoms of the decks; {holes}."
 
 
 def arrivals(before: ExoState, after: ExoState, slot: int) -> frozenset[int]:
@@ -253,9 +270,13 @@ class ExoFaunaBoard(Board):
         # Per slot, the spaces whose organism arrived or changed since the position shown before this one: the
         # last decision (the AI's, step by step) stays visible on the table.
         self.changed: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
-        # By slot, the claim that reached the target, seen happen between two positions shown: the final table shows
-        # it in its hole's place, where the state keeps only the hole's card and the new hole is empty.
+        # By slot, the claim that reached the target, from the game's interlude (the holes as the rules resolved
+        # them): the final table shows it in its hole's place, where the state keeps only the hole's card.
         self.winning_claim: dict[int, Claim] = {}
+        # The claims the last decision made in play (its interlude), and the position that decision led to: they
+        # stay on show in their slots while the table shows that position and nobody here decides.
+        self.fresh: dict[int, Claim] = {}
+        self.fresh_at: ExoState | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="exo-main"):
@@ -293,12 +314,14 @@ class ExoFaunaBoard(Board):
     def show(self, view: Any, viewer: int | None, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
         if self.view is not None and view != self.view:
             self.changed = (arrivals(self.view, view, 0), arrivals(self.view, view, 1))
-            if self.view.first_to_target < 0 <= view.first_to_target:
-                won = claims(self.view, view).items()
-                self.winning_claim = {slot: claim for slot, claim in won if claim.seat == view.first_to_target}
         if view.first_to_target < 0:
-            # Before the claim (a replay gone back).
+            # Before the winning claim (a replay gone back, a decision taken back).
             self.winning_claim = {}
+        if self.fresh and self.fresh_at is None:
+            self.fresh_at = view
+        elif self.fresh and view != self.fresh_at:
+            # The next decision (or another seat's view): the claims stay told in the log.
+            self.fresh = {}
         self.view, self.legal, self.labels = view, tuple(legal), tuple(seat_labels)
         if viewer != self.viewer:
             self.viewer, self.card_index = viewer, 0
@@ -320,6 +343,29 @@ class ExoFaunaBoard(Board):
             self.option = 0
             self.descriptions = tuple(describe(view, action) for action in self.legal)
         self._draw()
+
+    def interlude(self, view: Any, pause: bool) -> None:
+        """Holes as an Action resolved them (the game's interlude), claimed and not yet replaced. The winning claim
+        is noted for the final table. In play (`pause`), they stay on show in their slots (the new holes named under
+        them) while nobody at this table decides, until the next decision: a person never presses a key for it, and
+        the computer's turns go on at their pace. A replay steps onto the interlude itself."""
+        claims = claimed_holes(view)
+        if view.first_to_target >= 0 and not self.winning_claim:
+            self.winning_claim = {slot: claim for slot, claim in claims.items() if claim.seat == view.first_to_target}
+        if pause:
+            self.fresh, self.fresh_at = claims, None
+
+    def _claims_shown(self) -> dict[int, tuple[Claim, str]]:
+        """By slot, the claimed hole to draw in place of the slot's own, with the words under it: the interlude's
+        (its count), the winning claim on the final table, or the last decision's while nobody here decides (what
+        the slot holds now)."""
+        view = self.view
+        assert view is not None
+        between = claimed_holes(view)
+        if between:
+            return {slot: (claim, tally(claim.hole)) for slot, claim in between.items()}
+        claims = self.winning_claim if view.step == OVER else self.fresh if not self.legal else {}
+        return {slot: (claim, since_claim(view.holes[slot])) for slot, claim in claims.items()}
 
     def log_decision(self, turn: int, sentence: str) -> None:
         super().log_decision(turn, sentence)
@@ -452,11 +498,12 @@ class ExoFaunaBoard(Board):
         legal_spaces = self._targets()
         cursor = self._at(*self.cursor) if self.mode in (Mode.SPACE, Mode.ORGANISM, Mode.TARGET) else None
         hand_cursor = self.card_index if self.mode in (Mode.CARD, Mode.SPACE) else None
+        claims = self._claims_shown()
         for slot in (0, 1):
             hole = self.query_one(f"#hole-{slot + 1}", WateringHole)
-            claim = self.winning_claim.get(slot) if view.step == OVER else None
-            if claim is not None:
-                hole.show(claim.hole, claimed=SEAT_NAMES[claim.seat], since=since_claim(view.holes[slot]))
+            if slot in claims:
+                claim, under = claims[slot]
+                hole.show(claim.hole, claimed=SEAT_NAMES[claim.seat], since=under)
                 continue
             hole.show(
                 view.holes[slot],
@@ -502,6 +549,8 @@ class ExoFaunaBoard(Board):
         options: tuple[str, ...] = ()
         if view.step == OVER:
             ask = "The game is over."
+        elif claimed_holes(view):
+            ask = resolving(claimed_holes(view))
         elif self.mode is Mode.WAIT:
             ask = f"{self.labels[view.player]} is deciding…"
         elif self.mode is Mode.CARD:

@@ -23,8 +23,8 @@ TALL: Final = 9
 class WateringHole(Widget):
     """Shows one hole. `legal` spaces (free, or an organism that may be chosen) are marked +, `touched` spaces
     (what the focused choice affects) are underlined, and the `cursor` space is drawn reversed with arrows, so
-    none of it depends on colour. A hole shown as it was `claimed` (the final table's winning claim) says so in
-    its title, its middle and its border, and its subtitle says what lies in the slot `since`."""
+    none of it depends on colour. A hole shown as it was `claimed` (a claim as it was resolved, the final table's
+    winning claim) says so in its title, its middle and its border, and its subtitle says a few words `since`."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "card--blue",
@@ -55,8 +55,8 @@ class WateringHole(Widget):
         claimed: str = "",
         since: str = "",
     ) -> None:
-        """`claimed`: the name of the seat that claimed `hole`, shown as it was then; `since`: what the slot holds
-        now, in a few words."""
+        """`claimed`: the name of the seat that claimed `hole`, shown as it was then; `since`: a few words under it
+        (its count, or what the slot holds now)."""
         self.hole, self.legal, self.touched, self.cursor, self.claimed = hole, legal, touched, cursor, claimed
         if hole is None:
             self.border_title = f"Hole {self.slot + 1} · none"
