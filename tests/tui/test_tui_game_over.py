@@ -229,6 +229,20 @@ async def test_the_result_box_is_laid_out_for_its_width_from_its_first_frame(
         assert screen.query_one("#end-box").region.width == size[0]
 
 
+@in_event_loop
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40), (200, 60)])
+async def test_the_hint_under_the_choices_holds_on_one_line(size: tuple[int, int]) -> None:
+    # From 100 columns the choices are a 40-column column, where "Esc: look at the final table (Enter there shows
+    # this again)." took two lines.
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=size) as pilot:
+        screen = EndScreen("Blue wins.", ["Blue: 2 holes", "Yellow: 1 hole"])
+        await app.push_screen(screen)
+        await settle(pilot)
+        hint = screen.query_one("#end-hint", Static)
+        assert hint.region.height == 1 and "Esc" in str(hint.render()) and "Enter" in str(hint.render())
+
+
 @pytest.mark.parametrize(("game_id", "variant"), [("exofauna", "quick"), ("exo2", None), ("rodents", None)])
 @in_event_loop
 async def test_the_final_tables_footer_offers_only_keys_that_do_something(game_id: str, variant: str | None) -> None:

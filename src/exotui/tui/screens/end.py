@@ -70,7 +70,8 @@ class EndScreen(ModalScreen[str | None]):
                         yield self.details
                 with Vertical(id="end-choices"):
                     yield OptionList(*(Option(text, id=choice) for choice, text in choices), id="end-menu")
-                    yield Static("Esc: look at the final table (Enter there shows this again).", id="end-hint")
+                    # One line in the 40 columns the choices have from 100 columns on.
+                    yield Static("Esc: the final table · Enter: back here", id="end-hint")
         yield KeysFooter()
         yield TooSmall()
 
