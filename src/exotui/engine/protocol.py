@@ -329,8 +329,10 @@ def opening(game: Game, state: Any) -> tuple[str, ...]:
 
 class Interlude(Protocol):
     """Optional per-game hook: the position `action` reached before the game's own steps moved on from it (Raging
-    Rodents: an invasion as it was scored, before the next deal), for a table to keep showing until the person has
-    read it; None when the action reached no such position. A full state, to be seen through `view` like any other."""
+    Rodents: an invasion as it was scored, before the next deal; ExoFauna: holes as they were claimed, before they
+    are replaced), for a table to show as its game tells it (a pause until the person continues, or only while
+    nobody at the table decides) and a replay to step onto; None when the action reached no such position. A full
+    state, to be seen through `view` like any other."""
 
     def __call__(self, before: Any, action: Any, after: Any) -> Any | None: ...
 

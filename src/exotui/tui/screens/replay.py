@@ -5,8 +5,8 @@ The game's own Board draws it: the full state for the omniscient view, or `game.
 seat knew then. The board is only shown positions (no legal actions), so the screen's keys do everything here.
 
 A move that reached a position between decisions (the game's `interlude`: Raging Rodents' invasion as it was scored,
-before the next deal) shows it first, as the table paused on it in play; the next step shows the position after the
-move (the next deal).
+before the next deal; ExoFauna's holes as they were claimed, before they are replaced) shows it first, as the table
+showed it in play; the next step shows the position after the move (the next deal, the new hole).
 """
 
 from __future__ import annotations

@@ -180,8 +180,9 @@ class Board(Widget, metaclass=_BoardMeta):
 
     def interlude(self, view: Any, pause: bool) -> None:
         """A position the game reached between decisions (the game's `interlude`: Raging Rodents' invasion as it was
-        scored), in the viewer's view. With `pause` the table keeps it on show until the person continues, whatever
-        it is shown meanwhile; without (a resumed game told again), it only notes it. Most tables have none."""
+        scored, ExoFauna's holes as they were claimed), in the viewer's view. With `pause` the table shows it as its
+        game tells it (Raging Rodents keeps it on show until the person continues; ExoFauna while nobody at the table
+        decides); without (a resumed game told again), it only notes it. Most tables have none."""
 
     def result_details(self) -> Widget | None:
         """More of the result for the end box, from what the table was shown (Raging Rodents: the score of each
