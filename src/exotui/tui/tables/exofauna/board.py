@@ -549,8 +549,8 @@ class ExoFaunaBoard(Board):
         options: tuple[str, ...] = ()
         if view.step == OVER:
             ask = "The game is over."
-        elif claimed_holes(view):
-            ask = resolving(claimed_holes(view))
+        elif claims := claimed_holes(view):
+            ask = resolving(claims)
         elif self.mode is Mode.WAIT:
             ask = f"{self.labels[view.player]} is deciding…"
         elif self.mode is Mode.CARD:
