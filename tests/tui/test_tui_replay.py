@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.screen import Screen
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
 from exotui import games
 from exotui.engine.protocol import describe_to
@@ -19,6 +21,8 @@ from exotui.tui.tables import Board
 from exotui.tui.tables.exofauna.watering_hole import WateringHole
 from exotui.tui.tables.rodents.board import RodentsBoard
 from exotui.tui.tables.rodents.invasion import InvasionPanel
+from exotui.tui.widgets.ai_status import AiStatus
+from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.move_list import MoveList
 from exotui.tui.widgets.prompt import Prompt
 from pilot_helpers import in_event_loop, settle
@@ -140,6 +144,11 @@ def replay_status(app: ExoTuiApp) -> str:
     return str(app.screen.query_one("#replay-status", Static).render())
 
 
+def footer_keys(screen: Screen[object]) -> set[str]:
+    """The keys the footer shows, enabled."""
+    return {key.key for key in screen.query_one(KeysFooter).query(FooterKey) if not key.has_class("-disabled")}
+
+
 @in_event_loop
 async def test_a_rodents_replay_stops_on_each_invasion_as_it_was_scored_then_deals_the_next() -> None:
     """The replay went from the last move of an invasion straight to the next deal: the scored invasion, which the
@@ -158,8 +167,9 @@ async def test_a_rodents_replay_stops_on_each_invasion_as_it_was_scored_then_dea
         assert replay_status(app).startswith(f"move {move}/{len(saved.actions)} · before the game goes on (→)")
         # The move list stays on the move that scored it.
         assert screen.query_one(MoveList).current == move - 1
+        # Nobody decides on it: the AI is not offered (`a` does nothing).
         await pilot.press("a")
-        assert not screen.analysing and "Nobody decides here" in replay_status(app)
+        assert not screen.analysing and "a" not in footer_keys(screen)
         # On: the next deal; back: the scored invasion again, then the move before.
         await pilot.press("right")
         assert shown(app) == saved.states[move]
@@ -280,3 +290,38 @@ async def test_an_exofauna_replay_shows_the_winning_claim_at_the_end_and_steps_o
         # On: the new hole in its slot; the claim is no longer drawn before the game's end.
         await pilot.press("right")
         assert claimed.hole == states[first].holes[0] and "claim" not in claimed.border_title
+
+
+@in_event_loop
+async def test_the_ai_is_offered_only_on_a_step_where_someone_decides() -> None:
+    """On a step where nobody decides (ExoFauna's claim as it was resolved, the end of the game), the footer still
+    offered "a ask AI" and the AI panel "a: what would the AI play here?", which answered "Nobody decides here"."""
+    saved = load(SAMPLES / "exofauna.exosave")
+    states = saved.states
+    claim = next(index + 1 for index in range(len(saved.actions)) if states[index + 1].claimed != states[index].claimed)
+    app = ExoTuiApp(ai_pause=0, opening=saved)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+
+        def panel() -> str:
+            return " ".join(str(screen.query_one(AiStatus).render()).split())
+
+        assert "a" in footer_keys(screen) and "a: what would the AI play here?" in panel()
+        await pilot.press(*["right"] * claim)
+        await settle(pilot)
+        assert screen.in_interlude
+        assert "a" not in footer_keys(screen) and "a:" not in panel() and "Nobody decides here" in panel()
+        status = replay_status(app)
+        await pilot.press("a")
+        assert not screen.analysing and replay_status(app) == status
+        # Back on the next decision.
+        await pilot.press("right")
+        await settle(pilot)
+        assert not screen.in_interlude and screen.game.current_player(screen.state) is not None
+        assert "a" in footer_keys(screen) and "a: what would the AI play here?" in panel()
+        # Nor at the end, where the game is over.
+        await pilot.press("end")
+        await settle(pilot)
+        assert "a" not in footer_keys(screen) and "a:" not in panel()

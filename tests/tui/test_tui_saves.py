@@ -508,7 +508,9 @@ async def test_analysis_of_the_last_position(saves):
     async with make_app(None).run_test() as pilot:
         screen = await open_replay(pilot)
         await pilot.press("end", "a")
-        assert not screen.analysing and "nobody has anything to decide" in status(screen)
+        # A finished game's last position: nobody decides, so the AI is not offered and `a` does nothing.
+        assert not screen.analysing and not screen.check_action("analyse", ())
+        assert "nobody decides" in " ".join(str(screen.query_one("#ai-status").render()).split())
         # An unfinished game's last position has a decision to make, and no move played after it: the person's
         # own (the computer's would be searched from its hidden hand while the game is still in play).
         await pilot.press("escape")

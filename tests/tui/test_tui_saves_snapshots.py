@@ -70,3 +70,13 @@ def test_replay_everything_known(snap_compare) -> None:
 def test_replay_as_a_seat_knew_it(snap_compare) -> None:
     keys = ("end", "left", "v", "v")
     assert snap_compare(app(), terminal_size=SIZE, run_before=replay_at("exo2-3p.exosave", keys))
+
+
+def test_replay_on_a_claim_where_nobody_decides(snap_compare) -> None:
+    """ExoFauna's first claim as it was resolved, a step of its own: the AI is not offered (no `a` in the footer, the
+    panel says nobody decides here)."""
+    saved = load(SAMPLES / "exofauna.exosave")
+    states = saved.states
+    claim = next(index + 1 for index in range(len(saved.actions)) if states[index + 1].claimed != states[index].claimed)
+    keys = ("right",) * claim
+    assert snap_compare(app(), terminal_size=SIZE, run_before=replay_at("exofauna.exosave", keys))

@@ -187,13 +187,28 @@ class ReplayScreen(Screen[None]):
         self.board.show(self.seen(state), viewer, (), self.labels)
         self.query_one(MoveList).show(self.position - 1)
         if not self.analysing:
-            self.query_one(AiStatus).idle("Analysis", "a: what would the AI play here?")
+            self.query_one(AiStatus).idle("Analysis", self.analysis_offer())
+        # `a` is offered only where someone decides (check_action).
+        self.refresh_bindings()
         total = len(self.moves)
         where = "the start" if self.position == 0 else f"move {self.position}/{total}"
         if self.in_interlude:
             self.status(f"{where} · before the game goes on (→) · view: {seen}")
             return
         self.status(f"{where} · turn {game.turn(state)} · view: {seen} · {self.progress_text()}")
+
+    @property
+    def deciding(self) -> int | None:
+        """The seat deciding in the position shown; None between two moves (an interlude) and at the end."""
+        return None if self.in_interlude else self.game.current_player(self.state)
+
+    def analysis_offer(self) -> str:
+        """The AI panel's line while no analysis runs: the key to ask, where someone decides."""
+        if self.deciding is not None:
+            return "a: what would the AI play here?"
+        if self.in_interlude:
+            return "Nobody decides here: → goes on."
+        return "The game is over: nobody decides."
 
     def seen(self, state: Any) -> Any:
         """`state` as the view shown sees it: whole, or the seat's view."""
@@ -326,16 +341,19 @@ class ReplayScreen(Screen[None]):
     # ---------------------------------------------------------------------------------------------------------
     # Analysis: what the AI would play in the position shown, from the deciding seat's view
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The AI is offered (and `a` works) only where a seat decides, or to stop an analysis under way: between two
+        # moves and at the end, the footer and the AI panel offered it to answer "Nobody decides here".
+        if action == "analyse":
+            return self.analysing or self.deciding is not None
+        return True
+
     def action_analyse(self) -> None:
         if self.analysing:
             self.action_back()
             return
-        if self.in_interlude:
-            self.status("Nobody decides here, between two moves: → goes on to the next decision.")
-            return
-        seat = self.game.current_player(self.state)
+        seat = self.deciding
         if seat is None:
-            self.status("The game is over here: nobody has anything to decide.")
             return
         if self.saved.sealed and seat != self.seat:
             # Its search, estimate and preferred move would be read from a hidden hand still in play.
