@@ -111,7 +111,7 @@ def test_self_play_weights_must_be_one_number_per_feature(capsys: pytest.Capture
     assert "--self-play-weights needs 3 weights (claimed, hole lead, locked), got 2" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("game_id", ["rodents", "exofauna", "exo2"])
+@pytest.mark.parametrize("game_id", ["rodents", "exofauna", "exo2", "endless"])
 def test_each_weights_file_s_command_refits_it(game_id: str, tmp_path: Path) -> None:
     # The file's own command, cut to 5 games (the last --games wins): it runs and writes weights of the same shape.
     module = importlib.import_module(f"exotui.games.{game_id}.heuristic")

@@ -5,9 +5,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Final
 
 from exotui.engine.protocol import EasyPlay
+from exotui.engine.weights import read_weights
 from exotui.games.endless import abilities
 from exotui.games.endless.cards import KINDS, PATHOGEN, R_STRATEGIST, SPECIES, VULTURE, WICKED_REFLEXES, is_species
 from exotui.games.endless.mutable import MutableState
@@ -37,31 +39,50 @@ SCALE_PER_TURN = 0.6
 # A predator's exertion counts at this share when it has prey now, at the other share when it has none.
 WITH_PREY = 0.8
 WITHOUT_PREY = 0.3
-# A species card in hand counts at this share of its growth rate, for as many as turns are left to deploy them.
-HAND_SHARE = 0.8
-# An effect that shields a species from predators (r-Strategist, Wicked Reflexes): counters saved over the game.
-SHIELD = 0.5
-# A Pathogen costs its habitat's species one counter per turn of their owner: spread over the species there.
-PATHOGEN_COST = 0.7
-# A face-down event: the option to reveal it when it helps most.
-EVENT_HELD = 1.0
 # Playouts: how often a seat holding an event passes at a window, and deploys a species when it can.
 PASS_SHARE = 0.9
 DEPLOY_SHARE = 0.8
 # Playouts: how often the Move Phase ends without a move (a move at random more often loses than gains).
 STAY_SHARE = 0.7
 
+# What a seat holds towards the end, each over the scale above (so a weight is per counter at every turn):
+# - plain species: the counters its species that need no prey can expect at the end (below);
+# - predators: the same for its predators, Turkey Vultures and Offroaded species, whose gains are less sure;
+# - hand: the growth rates of the species cards in its hand, as many as deployments are left to it;
+# - event: 1 while it holds a face-down event (the option to reveal it when it helps most);
+# - shields: effects on its species that shield them from predators (r-Strategist, Wicked Reflexes);
+# - pathogens: Pathogens on habitats where it has species, times the terminations left to it (each costs the
+#   species there a counter).
+# The hand-written weights: 1 per projected counter, a card in hand at 0.8 of its growth rate, an event 1, a
+# shield 0.5 (counters saved over the game), a Pathogen's termination -0.7 (spread over the species there).
+FEATURES: Final = ("plain species", "predators", "hand", "event", "shields", "pathogens")
+WEIGHTS_PATH: Final = Path(__file__).with_name("weights.json")
+WEIGHTS: Final = read_weights(WEIGHTS_PATH, FEATURES)
+
 
 def evaluate(state: EndlessState) -> tuple[float, float]:
-    """Each seat's chance in [0, 1], summing to 1, from the counters each seat can expect at the end.
+    """Each seat's chance in [0, 1], summing to 1, from what each seat can expect at the end: the logistic of the
+    weighted difference of the seats' `features`."""
+    mine, theirs = _features(state)
+    lead = sum(w * (a - b) for w, a, b in zip(WEIGHTS, mine, theirs, strict=True))
+    chance = 1 / (1 + math.exp(-lead))
+    return chance, 1 - chance
+
+
+def features(state: EndlessState, seat: int) -> tuple[float, ...]:
+    """What `seat` holds towards the end (FEATURES), over the scale of the turn."""
+    return _features(state)[seat]
+
+
+def _features(state: EndlessState) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Both seats' FEATURES, each over the scale of the turn.
 
     A species in play is projected over what is left of the game, counted exactly from the turn and phase: its
     owner's exertions to come (this turn's only if it has not exerted yet), each worth its growth with the bonuses
     and effects that apply where it stands (a predator's counts less, much less without prey), and the
     terminations to come, each costing its decline in that player's turn (with the reductions and extra losses that
     apply), never below 0. So a position judged before an exertion or a termination and the one judged after it
-    agree, whatever depth the search reached. Species cards in hand count for the deployments left; a Pathogen,
-    shields and a face-down event count too.
+    agree, whatever depth the search reached. Species cards in hand count for the deployments left.
     """
     turn, phase = state.turn, state.phase
     # Exertions, deployments and terminations left to each seat: its turns after this one, plus this one's if not
@@ -72,29 +93,36 @@ def evaluate(state: EndlessState) -> tuple[float, float]:
     active = _active(state.first, turn) if turn > 0 else -1
     exerting = phase <= EXERT
     terminating = phase < TERMINATION or (phase == TERMINATION and _termination_pending(state))
-    values = [0.0, 0.0]
+    plain = [0.0, 0.0]
+    hunting = [0.0, 0.0]
+    shields = [0, 0]
+    pathogens = [0, 0]
     if state.habitats:
         t = MutableState(state)
         for sp in t.all_species():
             owner = sp.owner
             gain: float = abilities.growth(t, sp, True)
+            counted = plain
             if abilities.is_predator(sp):
                 gain *= WITH_PREY if abilities.legal_prey(t, sp) else WITHOUT_PREY
+                counted = hunting
             elif sp.kind == VULTURE or abilities.offroaded(t, sp):
                 gain *= WITHOUT_PREY
+                counted = hunting
             exertions = later[owner] + (owner == active and exerting and (phase < DEPLOY or not sp.exerted))
             own_ends = later[owner] + (owner == active and terminating)
             other_ends = later[1 - owner] + (owner != active and active >= 0 and terminating)
             value = sp.population + gain * exertions
             value -= abilities.decline(t, sp, owner) * own_ends + abilities.decline(t, sp, 1 - owner) * other_ends
-            value = max(0.0, value)
-            value += SHIELD * sum(1 for e in sp.effects if e % KINDS in (R_STRATEGIST, WICKED_REFLEXES))
-            values[owner] += value
+            counted[owner] += max(0.0, value)
+            shields[owner] += sum(1 for e in sp.effects if e % KINDS in (R_STRATEGIST, WICKED_REFLEXES))
         for position, habitat in enumerate(t.habitats):
             sick = sum(1 for e in habitat.effects if e % KINDS == PATHOGEN)
             for seat in (0, 1):
                 if sick and any(sp.habitat == position for sp in t.species[seat]):
-                    values[seat] -= PATHOGEN_COST * sick * (later[seat] + (seat == active and terminating))
+                    pathogens[seat] += sick * (later[seat] + (seat == active and terminating))
+    scale = SCALE + SCALE_PER_TURN * (TURNS - max(turn, 1))
+    out = []
     for seat in (0, 1):
         deployments = later[seat] + (
             seat == active and (phase < DEPLOY or (phase == DEPLOY and not state.deployed & DEPLOYED_SPECIES))
@@ -102,12 +130,10 @@ def evaluate(state: EndlessState) -> tuple[float, float]:
         rates = sorted(
             (SPECIES[card % KINDS].x for card in state.hands[seat] if card >= 0 and is_species(card)), reverse=True
         )
-        values[seat] += HAND_SHARE * sum(rates[:deployments])
-        if state.events[seat] >= 0:
-            values[seat] += EVENT_HELD
-    scale = SCALE + SCALE_PER_TURN * (TURNS - max(turn, 1))
-    chance = 1 / (1 + math.exp(-(values[0] - values[1]) / scale))
-    return chance, 1 - chance
+        held = 1.0 if state.events[seat] >= 0 else 0.0
+        counts = (plain[seat], hunting[seat], sum(rates[:deployments]), held, shields[seat], pathogens[seat])
+        out.append(tuple(value / scale for value in counts))
+    return out[0], out[1]
 
 
 def _active(first: int, turn: int) -> int:
@@ -144,7 +170,7 @@ def search_actions(view: EndlessState, seat: int, actions: Sequence[Any]) -> Seq
 
 
 # A reveal must be worth this much more than passing (in chance of winning) for the computer to reveal: the value
-# of keeping the event for a better moment is already counted by EVENT_HELD in `evaluate`.
+# of keeping the event for a better moment is already counted by the "event" weight in `evaluate`.
 REVEAL_MARGIN = 0.0
 # Reveal windows passed while looking at what a reveal leads to, at most (responses, then the next windows).
 LOOK_AHEAD = 12
