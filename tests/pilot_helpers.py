@@ -10,7 +10,9 @@ from typing import Any
 
 from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
 from exotui import games
 from exotui.engine.protocol import state_hash
@@ -18,6 +20,7 @@ from exotui.play.session import GameSession, Seat
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
+from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.prompt import ANSWER_KEYS
 
 
@@ -43,6 +46,11 @@ async def focus(pilot: Pilot, widget_id: str) -> None:
             return
         await pilot.press("tab")
     raise AssertionError(f"Tab never reached #{widget_id}")
+
+
+def footer_keys(screen: Screen[Any]) -> set[str]:
+    """The keys the screen's footer shows, enabled."""
+    return {key.key for key in screen.query_one(KeysFooter).query(FooterKey) if not key.has_class("-disabled")}
 
 
 def status_text(app: App[Any]) -> str:

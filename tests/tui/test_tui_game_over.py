@@ -3,6 +3,7 @@ from it rematch, replay (a saved game) or the title."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from textual.widgets import OptionList, Static
 
 from exotui import games
 from exotui.ai.players import make_player
+from exotui.engine.records import GameRecord
 from exotui.engine.savedir import SaveDir
 from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.tui.app import ExoTuiApp
@@ -23,7 +25,8 @@ from exotui.tui.tables import Board
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
-from pilot_helpers import in_event_loop, settle, status_text
+from pilot_helpers import footer_keys, in_event_loop, settle, status_text
+from spectator_helpers import screen_text
 
 
 async def play_out(pilot: Pilot) -> GameScreen:
@@ -261,3 +264,76 @@ async def test_the_final_tables_footer_offers_only_keys_that_do_something(game_i
         assert isinstance(app.screen, GameScreen)
         shown = {active.binding.description for active in app.screen.active_bindings.values() if active.binding.show}
         assert shown == {"log", "result", "help", "quit"}
+
+
+SAMPLES = Path(__file__).parents[2] / "saves"
+# How each sample game ended, as its log tells it: ExoFauna's move 75 claims Blue's second hole (its Glissen's Lure),
+# three decisions before the end of the turn; EXO n°2's last placement scores and wins on the tie-break.
+ENDED = {
+    "exofauna.exosave": (
+        " 11 Blue's Glissen uses Lure: moves the blue Glissen",
+        "→ Blue claims the yellow hole (2), 5 organisms to 3 (2 of 2 holes).",
+        "→ Blue has claimed 2 holes: Blue wins at the end of this turn.",
+        " 11 Blue discards the blue Vashti.",
+        "→ Blue wins, the first to claim 2 holes.",
+    ),
+    "exo2.exosave": (
+        " 26 Seat 2 takes the small blue gaseous planet and places it to the upper right of the Star.",
+        "→ Seat 2 scores 1 point (colour +1), 12 in all.",
+        "→ Seat 2 wins on the tie-break: 12 points like Seat 1, with more planets touching the Star (6 to 3).",
+    ),
+}
+
+
+def drawn_in(app: ExoTuiApp, region: Any) -> str:
+    """The text drawn in `region` of the screen (clipped to the screen), its rows joined by spaces and its runs of
+    spaces closed up, so words wrapped onto the next row read on."""
+    rows = screen_text(app).splitlines()[max(region.y, 0) : region.bottom]
+    return " ".join(" ".join(row[region.x : region.right] for row in rows).split())
+
+
+@pytest.mark.parametrize("sample", ENDED)
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+@in_event_loop
+async def test_the_result_box_tells_how_the_game_ended(tmp_path: Path, sample: str, size: tuple[int, int]) -> None:
+    """The box sat over the foot of the table, where its log ends: the lines that told how the game was won
+    (ExoFauna's winning claim, EXO n°2's last placement) were hidden until Esc. The box tells the last turn's
+    decisions that set something off, with what they caused, and its last decision, in the rows it can take (from
+    100 columns, while the table keeps half the rows), its end in sight: what does not fit, PgUp brings into view.
+    The result, the choices and the hint still show whole."""
+    shutil.copy(SAMPLES / sample, tmp_path)
+    record = GameRecord.resume(tmp_path / sample)
+    app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path))
+    async with app.run_test(size=size) as pilot:
+        await app.push_screen(GameScreen(GameSession.resume(record), 0))
+        for _ in range(200):
+            if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
+                break
+            await pilot.pause()
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, EndScreen)
+        box = screen.query_one("#end-box").region
+        assert box.bottom == screen.query_one(KeysFooter).region.y
+        # The result, every choice and the hint, whole inside the box.
+        for part in ("#headline", "#summary", "#end-menu", "#end-hint"):
+            region = screen.query_one(part).region
+            assert box.contains_region(region), (part, region, box)
+        assert options(app) == ["rematch", "replay", "review", "new", "title"]
+        if size[0] >= WIDE_BOX:
+            assert box.height <= size[1] // 2
+        # Read in the result's column (from 100 columns the choices are drawn beside it, on the same rows).
+        column = screen.query_one("#end-result").region.intersection(box)
+        told = drawn_in(app, column)
+        # The end of it, and the rest a page up, where it has more lines than rows: at 100x30 only, for these.
+        ending = screen.query_one("#end-ending")
+        scrolls = ending.max_scroll_y > 0
+        assert scrolls == (size == (100, 30)) and ending.scroll_y == ending.max_scroll_y
+        assert ("pageup" in footer_keys(screen)) == scrolls  # "PgUp/Dn the last turn"
+        assert " ".join(ENDED[sample][-1].split()) in told
+        if scrolls:
+            await pilot.press("pageup")
+            await settle(pilot)
+            told += " " + drawn_in(app, column)
+        for line in ENDED[sample]:
+            assert " ".join(line.split()) in told, (line, told)

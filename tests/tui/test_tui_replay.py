@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.screen import Screen
 from textual.widgets import Static
-from textual.widgets._footer import FooterKey
 
 from exotui import games
 from exotui.engine.protocol import describe_to
@@ -22,10 +20,9 @@ from exotui.tui.tables.exofauna.watering_hole import WateringHole
 from exotui.tui.tables.rodents.board import RodentsBoard
 from exotui.tui.tables.rodents.invasion import InvasionPanel
 from exotui.tui.widgets.ai_status import AiStatus
-from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.move_list import MoveList
 from exotui.tui.widgets.prompt import Prompt
-from pilot_helpers import in_event_loop, settle
+from pilot_helpers import footer_keys, in_event_loop, settle
 
 SAMPLES = Path(__file__).parents[2] / "saves"
 
@@ -142,11 +139,6 @@ def interludes(saved: SavedGame) -> dict[int, object]:
 
 def replay_status(app: ExoTuiApp) -> str:
     return str(app.screen.query_one("#replay-status", Static).render())
-
-
-def footer_keys(screen: Screen[object]) -> set[str]:
-    """The keys the footer shows, enabled."""
-    return {key.key for key in screen.query_one(KeysFooter).query(FooterKey) if not key.has_class("-disabled")}
 
 
 @in_event_loop

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from exotui import games
 from exotui.engine.savedir import SaveDir
@@ -59,13 +60,16 @@ async def generic_exo2(pilot: Pilot) -> None:
 
 
 async def game_over_looking_at_the_table(pilot: Pilot) -> None:
-    # Seed 4, the quick game, greedy against greedy to its end; Esc leaves the result for the final table.
+    # Seed 4, the quick game, greedy against greedy to its end; Esc leaves the result (once it is composed: its menu
+    # is there) for the final table, whose footer is rebuilt after a refresh.
     await pilot.app.push_screen(game_of("exofauna", "greedy", "greedy", seed=4, variant="quick"))
     for _ in range(500):
-        if isinstance(pilot.app.screen, EndScreen):
+        if isinstance(pilot.app.screen, EndScreen) and pilot.app.screen.query(OptionList):
             break
         await pilot.pause()
     await pilot.press("escape")
+    for _ in range(3):
+        await pilot.pause()
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -35,6 +35,16 @@ class Told(NamedTuple):
     turn: int
     sentence: str
     events: tuple[str, ...]
+
+
+def how_it_ended(story: Sequence[Told]) -> list[Told]:
+    """How a finished game ended, from its story as the log told it: the last turn's decisions that set something off
+    (a claim, points scored) with what each caused, then its last decision (the end). The end box shows them, as it
+    covers the foot of the table where the log ends."""
+    if not story:
+        return []
+    *before, last = story
+    return [told for told in before if told.turn == last.turn and told.events] + [last]
 
 
 @dataclass

@@ -18,7 +18,7 @@ from exotui.engine.protocol import seat_names
 from exotui.engine.result import result_headline, result_of
 from exotui.play.driver import Driver, Turn
 from exotui.play.seats import seat_label
-from exotui.play.session import GameSession, Told
+from exotui.play.session import GameSession, Told, how_it_ended
 from exotui.play.thinking import Thought
 from exotui.tui.screens.aids import AidedScreen
 from exotui.tui.screens.end import EndScreen
@@ -74,6 +74,8 @@ class GameScreen(AidedScreen):
         self.ended = False
         # What the last decision caused, in one line: it leads the status line, highlighted, until the next one.
         self.news = ""
+        # Every decision as the log told it, with what it caused (`retell`, `play`).
+        self.story: list[Told] = []
 
     @property
     def board(self) -> Board:
@@ -175,6 +177,7 @@ class GameScreen(AidedScreen):
         self.drop_hint()
         before = self.session.state
         told = self.session.apply(action)
+        self.story.append(told)
         self.board.log_decision(told.turn, told.sentence)
         self.board.tell(told.events)
         position = protocol.interlude(self.session.game, before, action, self.session.state)
@@ -187,7 +190,8 @@ class GameScreen(AidedScreen):
         """Log what the setup did and every decision so far with what it caused (a resumed game's log tells how it
         got there)."""
         self.board.tell(self.session.opening())
-        for told in self.session.story(self.session.told_to):
+        self.story = self.session.story(self.session.told_to)
+        for told in self.story:
             self.board.log_decision(told.turn, told.sentence)
             self.board.tell(told.events)
         # What the table notes of the positions between decisions so far (Raging Rodents: each invasion scored).
@@ -215,7 +219,10 @@ class GameScreen(AidedScreen):
         names = [seat_label(session, seat, "{name} ({who})") for seat in range(len(session.seats))]
         summary = protocol.ending(session.game, session.state, names)
         details = self.board.result_details()
-        end = EndScreen(headline(session), summary, can_replay=session.record is not None, details=details)
+        # How it ended, as the log told it: the box covers the foot of the table, where the log ends.
+        ending = how_it_ended(self.story)
+        can_replay = session.record is not None
+        end = EndScreen(headline(session), summary, can_replay=can_replay, details=details, ending=ending)
         # Once the last decision is painted: the end box is drawn over what this screen painted last.
         self.call_after_refresh(self.app.push_screen, end, cast("ExoTuiApp", self.app).after_game(session))
 

@@ -11,6 +11,16 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 
+def decision_line(turn: int, sentence: str) -> Content:
+    """A decision as the log tells it: its turn, then its sentence."""
+    return Content(f"{turn:>3} {sentence}")
+
+
+def event_lines(events: Sequence[str]) -> list[Content]:
+    """What a decision caused, one line per event: indented, arrowed and bold, so it needs no colour."""
+    return [Content.styled(f"    → {event}", "bold") for event in events]
+
+
 class GameLog(ScrollView, can_focus=False):
     """The log keeps the first line of the latest turn in sight, so another player's turn (the AI's, decision by
     decision) can be read at the player's pace until the next turn starts; PgUp and PgDn at the table scroll it.
@@ -42,12 +52,12 @@ class GameLog(ScrollView, can_focus=False):
     def add(self, turn: int, sentence: str) -> None:
         if turn != self.turn:
             self.turn, self.turn_entry = turn, len(self.entries)
-        self._append(Content(f"{turn:>3} {sentence}"))
+        self._append(decision_line(turn, sentence))
 
     def tell(self, events: Sequence[str]) -> None:
-        """What the last decision caused, one line per event: indented, arrowed and bold, so it needs no colour."""
-        for event in events:
-            self._append(Content.styled(f"    → {event}", "bold"))
+        """What the last decision caused, under its sentence (`event_lines`)."""
+        for line in event_lines(events):
+            self._append(line)
 
     def clear(self) -> None:
         """Forget every entry (the log is told again from the start)."""
