@@ -164,6 +164,8 @@ class Person:
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
+        # The End that `play_to_the_end` read.
+        self.end: wire.End | None = None
 
     @classmethod
     async def join(cls, socket: Path, identity: str, saves: Path, token: str = "", guest: bool = False) -> Person:
@@ -184,7 +186,8 @@ class Person:
         await wire.send(self.writer, message)
 
     async def play_to_the_end(self, seed: int) -> list[wire.Show]:
-        """Every Show until the End, deciding at random among the legal actions whenever it is this seat's turn."""
+        """Every Show until the End (kept as `end`), deciding at random among the legal actions whenever it is this
+        seat's turn."""
         shows: list[wire.Show] = []
         chooser = random.Random(seed)
         while not isinstance(message := await self.receive(), wire.End):
@@ -195,6 +198,7 @@ class Person:
                     view = msgspec.msgpack.decode(message.view, type=game.state_type)
                     action = chooser.choice(game.legal_actions(view))
                     await self.send(wire.Decide(msgspec.msgpack.encode(action)))
+        self.end = message
         return shows
 
     def leave(self) -> None:

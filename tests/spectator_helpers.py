@@ -12,9 +12,14 @@ from textual.app import App
 from textual.events import Mount
 
 from exotui import games
-from exotui.engine.protocol import public_view, seat_names
+from exotui.engine.protocol import interludes, public_view, seat_names
+from exotui.engine.records import load
+from exotui.play.session import GameSession, Seat
 from exotui.serve import wire
+from exotui.serve.table import Seating, Table
 from exotui.serve.table_app import TableApp, TableScreen
+
+SAMPLES = Path(__file__).parents[1] / "saves"
 
 # game id -> (seed, random decisions into the game): positions with cards both hidden and seen in the hands.
 POSITIONS = {"exofauna": (2, 4), "rodents": (3, 6), "cryptid": (3, 12), "endless": (3, 12), "exo2": (3, 6)}
@@ -44,6 +49,39 @@ def watched(game_id: str, view: Any) -> wire.Show:
     deciding = game.current_player(view)
     status = "Watching table t. " + ("The game is over." if deciding is None else f"Waiting for {labels[deciding]}.")
     return wire.Show(game_id, None, labels, msgspec.msgpack.encode(view), deciding, [], True, status)
+
+
+def joined_at_the_end(sample: str, seat: int | None) -> tuple[wire.Show, wire.End]:
+    """A two-seat finished game of saves/ (Blue: alice, Yellow: bob) as the table tells it to someone joining at its
+    end at `seat` (None: a spectator): the whole story as that seat's log tells it, the final position in its view,
+    then the End the table sends (`Table.end`)."""
+    saved = load(SAMPLES / sample)
+    game, header = saved.game, saved.header
+    seats = tuple(Seat(seat.spec) for seat in header.seats)
+    table = Table("t", Path("unused"))
+    table.session = GameSession(game, header.seed, header.variant, seats, list(saved.actions), saved.final)
+    table.seating = Seating("", ["alice", "bob"], ["alice", "bob"], ["", ""])
+    end = table.end(seat)
+
+    def seen(state: Any) -> bytes:
+        return msgspec.msgpack.encode(game.view(state, seat) if seat is not None else public_view(game, state, 2))
+
+    found = interludes(game, saved.states[0], saved.actions)
+    log = [(told.turn, told.sentence, told.events) for told in table.story(seat)]
+    status = "The game is over." if seat is not None else "Watching table t. The game is over."
+    show = wire.Show(
+        game.id,
+        seat,
+        end.labels,
+        seen(saved.final),
+        None,
+        log,
+        True,
+        status,
+        table.session.opening(),
+        [seen(found[index]) for index in sorted(found)],
+    )
+    return show, end
 
 
 class WatchingApp(TableApp):

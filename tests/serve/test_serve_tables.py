@@ -21,11 +21,12 @@ from exotui import games
 from exotui.engine.protocol import interlude, public_view
 from exotui.engine.records import load, read_header
 from exotui.measure.serve import table_game
-from exotui.play.session import GameSession, Told
+from exotui.play.session import GameSession, Told, how_it_ended
 from exotui.play.session import Seat as SessionSeat
 from exotui.serve import wire
 from exotui.serve.table import Seating
 from exotui.serve.table_app import ASKED, TableApp, TableEndScreen, TableScreen
+from exotui.tui.screens.end import Ending, told_lines
 from exotui.tui.tables import Board
 from exotui.tui.tables.exofauna.organism import label
 from exotui.tui.widgets.game_log import GameLog
@@ -270,6 +271,36 @@ def test_each_show_tells_what_is_new_whoever_joins_hears_the_whole_story_and_the
     assert len(shows["carol"][0].log) > len(actions)
 
 
+def test_the_end_tells_each_person_how_the_game_ended_as_their_own_log_told_it(tmp_path):
+    """The end box covers the foot of the table, where the log ends: the app's box tells how the game ended, the last
+    turn's decisions that set something off with what they caused, then the last one. The table's End carried only
+    the result: at a table, those lines were hidden until Esc. Each person's End now carries them as their own log
+    told them (a spectator's too), so nobody reads in the box what their log did not tell them."""
+    actions = near_the_end(seed=5, left=12)
+    table_on_disk(tmp_path, "direct", ["alice", "bob"], [tmp_path / "alice", tmp_path / "bob"], actions)
+
+    async def scenario() -> dict[str, tuple[list[wire.Show], wire.End]]:
+        async with table_served(tmp_path) as socket:
+            people = {name: await Person.join(socket, name, tmp_path / name) for name in ("alice", "bob", "carol")}
+            shows = await asyncio.gather(*(person.play_to_the_end(seed) for seed, person in enumerate(people.values())))
+            told = {}
+            for (name, person), shown in zip(people.items(), shows, strict=True):
+                assert person.end is not None
+                told[name] = (shown, person.end)
+                person.leave()
+            return told
+
+    told = asyncio.run(scenario())
+    (saved,) = (tmp_path / "alice").glob("table-direct-*.exosave")
+    for name, seat in (("alice", 0), ("bob", 1), ("carol", None)):
+        shows, end = told[name]
+        log = [Told(*entry) for show in shows for entry in show.log]
+        assert end.ending == [tuple(entry) for entry in how_it_ended(log)]
+        assert log == [Told(*entry) for entry in story_of(saved, seat)]
+        # The last decision, and the claim that won, with what it caused.
+        assert end.ending[-1] == tuple(log[-1]) and any("claims" in " ".join(events) for _, _, events in end.ending)
+
+
 def test_at_the_end_every_seat_asks_for_a_rematch_and_a_new_deal_starts_for_the_players_and_the_spectator(tmp_path):
     actions = near_the_end(seed=5, left=4)
     table_on_disk(tmp_path, "direct", ["alice", "bob"], [tmp_path / "alice", tmp_path / "bob"], actions)
@@ -396,6 +427,50 @@ def test_the_table_app_asks_for_a_rematch_says_who_is_awaited_and_draws_the_new_
                 assert not app.screen.query_one(GameLog).entries
                 assert "The game is over" not in status_text(app)
                 assert ("Watching table direct." in status_text(app)) is not seated
+            for person in others:
+                person.leave()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(("seated", "size"), [(True, (80, 24)), (False, (120, 40))], ids=["player", "spectator"])
+def test_the_table_apps_end_box_tells_how_the_game_ended_as_its_log_told_it(tmp_path, seated, size):
+    """A player at a table read the result alone in the box, which covers the foot of the table where the log ends;
+    a local player read there how the game ended too. The table app's box now tells it as this seat's log told it,
+    its end in sight, with the choices, the vote and the hint whole in the box."""
+    actions = near_the_end(seed=5, left=4)
+    table_on_disk(tmp_path, "direct", ["alice", "bob"], [tmp_path / "alice", tmp_path / "bob"], actions)
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            alice = await Person.join(socket, "alice", tmp_path / "alice")
+            others = [alice] if seated else [alice, await Person.join(socket, "bob", tmp_path / "bob")]
+            me = "bob" if seated else "carol"
+            app = TableApp(socket, wire.Join(me, me, str(tmp_path / me)), "direct")
+            async with app.run_test(size=size) as pilot:
+                playing = [asyncio.create_task(person.play_to_the_end(seed)) for seed, person in enumerate(others)]
+                deadline = time.monotonic() + PATIENCE
+                while not isinstance(app.screen, TableEndScreen):
+                    assert time.monotonic() < deadline, "the game did not end"
+                    if isinstance(app.screen, TableScreen) and status_text(app) == "Your decision.":
+                        await pilot.press("1", "enter")
+                    await pilot.pause(0.1)
+                await asyncio.gather(*playing)
+                await eventually(lambda: bool(app.screen.query("#rematch-vote")) and "Nobody" in vote_text(app))
+                await settle(pilot)
+                screen = app.screen
+                (saved,) = (tmp_path / "alice").glob("table-direct-*.exosave")
+                ending = how_it_ended([Told(*entry) for entry in story_of(saved, 1 if seated else None)])
+                told = screen.query_one("#end-ending", Ending)
+                assert told.lines.plain == told_lines(ending).plain
+                assert told.display and told.scroll_y == told.max_scroll_y
+                box = screen.query_one("#end-box").content_region
+                for part in ("#headline", "#summary", "#end-ending", "#end-menu", "#rematch-vote", "#end-hint"):
+                    assert box.contains_region(screen.query_one(part).region), part
+                # Its last line (the end itself) drawn in the box.
+                last = " ".join(told_lines(ending[-1:]).plain.splitlines()[-1].split())
+                drawn = " ".join(" ".join(screen_text(app).splitlines()[box.y : box.bottom]).split())
+                assert last in drawn
             for person in others:
                 person.leave()
 

@@ -46,7 +46,7 @@ from exotui.engine.result import result_headline, result_of
 from exotui.engine.savedir import SUFFIX
 from exotui.play.driver import AI_PAUSE, Driver, Turn
 from exotui.play.seats import computer_label
-from exotui.play.session import HUMAN, GameSession, Told
+from exotui.play.session import HUMAN, GameSession, Told, how_it_ended
 from exotui.play.session import Seat as SessionSeat
 from exotui.serve import wire
 
@@ -545,11 +545,17 @@ class Table:
         assert session is not None
         return result_headline(result_of(session.game, session.game.outcome(session.state)), self.labels(), seat)
 
-    async def tell_end(self, person: Person) -> None:
+    def end(self, seat: int | None) -> wire.End:
+        """The end of the game told to the person at `seat` (None: a spectator): the result, and how it ended as
+        their log told it (their seat's story, the one their Shows told), as the app's end box tells it."""
         session = self.session
         assert session is not None
         state = msgspec.msgpack.encode(session.state)
-        await self.tell(person, wire.End(session.game.id, self.headline(person.seat), self.labels(), state))
+        ending = [(told.turn, told.sentence, told.events) for told in how_it_ended(self.story(seat))]
+        return wire.End(session.game.id, self.headline(seat), self.labels(), state, ending)
+
+    async def tell_end(self, person: Person) -> None:
+        await self.tell(person, self.end(person.seat))
 
     async def tell_votes(self) -> None:
         """Tell everyone who asked for a rematch and who is awaited."""

@@ -26,7 +26,7 @@ from textual.widgets import Label, OptionList, Select, Static
 from exotui import games
 from exotui.engine import protocol
 from exotui.engine.records import exit_cleanly_on_signals
-from exotui.play.session import GameSession
+from exotui.play.session import GameSession, Told
 from exotui.play.session import Seat as SessionSeat
 from exotui.serve import wire
 from exotui.tui import app as tui_app
@@ -234,17 +234,25 @@ class TableScreen(Screen[None]):
 
 
 class TableEndScreen(EndScreen):
-    """The end of the table's game: the result, who asked for a rematch and who is awaited. Dismissed with "leave"
-    (a player's copy of the game is in their saves, for Replays), or None (Esc) to look at the table; asking for a
-    rematch keeps the box up until the new game replaces it."""
+    """The end of the table's game: the result, how it ended as this seat's log told it, who asked for a rematch and
+    who is awaited. Dismissed with "leave" (a player's copy of the game is in their saves, for Replays), or None
+    (Esc) to look at the table; asking for a rematch keeps the box up until the new game replaces it."""
 
     CHOICES = (
         ("rematch", "Rematch (same seats, a new deal)"),
         ("leave", "Leave (the game is in your saves, under Replays)"),
     )
 
-    def __init__(self, headline: str, summary: list[str], seated: bool, vote: wire.RematchVote | None) -> None:
-        super().__init__(headline, summary)
+    def __init__(
+        self,
+        headline: str,
+        summary: list[str],
+        seated: bool,
+        vote: wire.RematchVote | None,
+        ending: Sequence[Told] = (),
+    ) -> None:
+        """`ending`: how the game ended as this seat's log told it (`wire.End.ending`), under the result."""
+        super().__init__(headline, summary, ending=ending)
         self.seated = seated
         self.vote = vote
         self.asked = False
@@ -266,6 +274,9 @@ class TableEndScreen(EndScreen):
             line.update(vote_line(vote))
             if self.seated and not vote.can_agree:
                 self._asked()
+            # A longer line takes more rows of the box: how the game ended gives them back (a vote naming three
+            # seats, or one who left, pushed the hint out of the box).
+            self.call_after_refresh(self.fit_ending)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "rematch":
@@ -446,7 +457,10 @@ class TableApp(App[None]):
         game = games.get(end.game)
         state = msgspec.msgpack.decode(end.state, type=game.state_type)
         summary = protocol.ending(game, state, end.labels)
-        self.push_screen(TableEndScreen(end.headline, summary, self.viewer is not None, self.vote), self._left_end)
+        # How it ended, as the table told this seat's log: the box covers the foot of the table, where the log ends.
+        ending = [Told(*told) for told in end.ending]
+        box = TableEndScreen(end.headline, summary, self.viewer is not None, self.vote, ending)
+        self.push_screen(box, self._left_end)
         self._tell_over()
 
     def _left_end(self, choice: str | None) -> None:

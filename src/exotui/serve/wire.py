@@ -104,12 +104,18 @@ class Show(msgspec.Struct, tag=True, frozen=True):
 
 
 class End(msgspec.Struct, tag=True, frozen=True):
-    """The game is over: the headline for you, and the final state (every card may be shown now)."""
+    """The game is over: the headline for you, and the final state (every card may be shown now).
+
+    `ending` is how the game ended as your log told it (`play.session.how_it_ended` of the story your Shows told, a
+    spectator's too): the last turn's decisions that set something off with what they caused, then the last one,
+    as (turn, sentence, events). The end box tells them, as it covers the foot of the table, where the log ends.
+    """
 
     game: str
     headline: str
     labels: list[str]
     state: bytes
+    ending: list[tuple[int, str, tuple[str, ...]]] = []
 
 
 class RematchVote(msgspec.Struct, tag=True, frozen=True):
