@@ -3,7 +3,9 @@ from it rematch, replay (a saved game) or the title."""
 
 from __future__ import annotations
 
+import random
 import shutil
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -337,3 +339,52 @@ async def test_the_result_box_tells_how_the_game_ended(tmp_path: Path, sample: s
             told += " " + drawn_in(app, column)
         for line in ENDED[sample]:
             assert " ".join(line.split()) in told, (line, told)
+
+
+def one_decision_from_the_end(game_id: str, seat: int) -> tuple[GameSession, Any]:
+    """A two-seat game of random decisions (the person Seat 1, the greedy AI Seat 2) where `seat` makes the last one:
+    the game before it, and that decision."""
+    game = games.get(game_id)
+    for seed in range(100):
+        chooser = random.Random(seed)
+        states = [game.new_game(seed, 2, None)]
+        actions = []
+        while game.current_player(states[-1]) is not None:
+            actions.append(chooser.choice(game.legal_actions(states[-1])))
+            states.append(game.apply(states[-1], actions[-1]))
+        if game.current_player(states[-2]) == seat:
+            return GameSession(game, seed, None, (Seat(HUMAN), Seat("greedy")), actions[:-1], states[-2]), actions[-1]
+    raise AssertionError(f"no game of {game_id} where seat {seat} decides last")
+
+
+@pytest.mark.parametrize("game_id", ["exo2", "exofauna"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@in_event_loop
+async def test_the_final_tables_footer_drops_the_keys_that_decide_as_the_last_decision_is_shown(
+    game_id: str, size: tuple[int, int]
+) -> None:
+    """The computer's winning decision stays on the final table for a moment before the result box: its footer still
+    offered the keys that decide (the arrows, Enter's choice, the answer keys), which did nothing any more, until a
+    screen came over it. It offers what the final table's keys do from the moment it is drawn."""
+    app = ExoTuiApp()
+    async with app.run_test(size=size) as pilot:
+        session, last = one_decision_from_the_end(game_id, 1)
+        # A long pause after the computer's decision, for the test to read the footer in; the decision (the one that
+        # ends this game) waits until the footer offers the keys that decide, as it does while the computer thinks.
+        screen = GameScreen(session, ai_pause=5.0)
+        go = threading.Event()
+        screen.driver.decide = lambda *_, **__: go.wait(10) and last  # type: ignore[method-assign]
+        await app.push_screen(screen)
+        await settle(pilot)
+        assert session.deciding == 1 and "enter" in footer_keys(screen)
+        go.set()
+        for _ in range(500):
+            if session.deciding is None:
+                break
+            await pilot.pause(0.01)
+        await settle(pilot)
+        # The final table, its last decision on show (the result box comes after the computer's pause).
+        assert app.screen is screen and session.deciding is None
+        enabled = {binding.key for _, binding, on, _ in screen.active_bindings.values() if binding.show and on}
+        assert footer_keys(screen) == enabled | {"ctrl+p"}
+        assert "enter" not in enabled

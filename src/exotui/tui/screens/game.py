@@ -156,6 +156,10 @@ class GameScreen(AidedScreen):
         view = session.view_for(self.viewer)
         legal = session.game.legal_actions(view) if deciding_here else ()
         self.board.show(view, self.viewer, legal, self.labels)
+        if seat is None:
+            # The final table: its keys that decide do nothing any more (`Board.over`). Its footer drops them now, not
+            # when a screen next comes over it: the computer's last decision stays on show a moment before the result.
+            self.refresh_bindings()
         if deciding_here:
             name = seat_names(session.game, len(session.seats))[self.viewer]
             self.status(f"{name}, your decision.", self.news)
