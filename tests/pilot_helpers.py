@@ -1,5 +1,5 @@
-"""Pilot helpers shared by the app's tests: run a test in an event loop, let the app settle, read the status, open
-a game and play it to the end by keys."""
+"""Pilot helpers shared by the app's tests: run a test in an event loop, let the app settle, read the status and
+the footer's keys, check what the end box holds, open a game and play it to the end by keys."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
 from textual.app import App
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
@@ -51,6 +52,17 @@ async def focus(pilot: Pilot, widget_id: str) -> None:
 def footer_keys(screen: Screen[Any]) -> set[str]:
     """The keys the screen's footer shows, enabled."""
     return {key.key for key in screen.query_one(KeysFooter).query(FooterKey) if not key.has_class("-disabled")}
+
+
+def whole_in_the_end_box(screen: Screen[Any], parts: Sequence[str]) -> Region:
+    """The end box's inside (its content region, within its border and padding), once each of `parts` (selectors)
+    is found drawn whole there. Not the box's outer region, which takes in its border: a part pushed onto the
+    border (the hint under a taller vote was drawn over the box's bottom edge) would still be in that."""
+    inside = screen.query_one("#end-box").content_region
+    for part in parts:
+        region = screen.query_one(part).region
+        assert inside.contains_region(region), (part, region, inside)
+    return inside
 
 
 def status_text(app: App[Any]) -> str:

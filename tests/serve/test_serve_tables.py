@@ -30,7 +30,7 @@ from exotui.tui.screens.end import Ending, told_lines
 from exotui.tui.tables import Board
 from exotui.tui.tables.exofauna.organism import label
 from exotui.tui.widgets.game_log import GameLog
-from pilot_helpers import settle, status_text
+from pilot_helpers import settle, status_text, whole_in_the_end_box
 from serve_helpers import (
     PATIENCE,
     Person,
@@ -464,9 +464,8 @@ def test_the_table_apps_end_box_tells_how_the_game_ended_as_its_log_told_it(tmp_
                 told = screen.query_one("#end-ending", Ending)
                 assert told.lines.plain == told_lines(ending).plain
                 assert told.display and told.scroll_y == told.max_scroll_y
-                box = screen.query_one("#end-box").content_region
-                for part in ("#headline", "#summary", "#end-ending", "#end-menu", "#rematch-vote", "#end-hint"):
-                    assert box.contains_region(screen.query_one(part).region), part
+                parts = ("#headline", "#summary", "#end-ending", "#end-menu", "#rematch-vote", "#end-hint")
+                box = whole_in_the_end_box(screen, parts)
                 # Its last line (the end itself) drawn in the box.
                 last = " ".join(told_lines(ending[-1:]).plain.splitlines()[-1].split())
                 drawn = " ".join(" ".join(screen_text(app).splitlines()[box.y : box.bottom]).split())

@@ -27,7 +27,7 @@ from exotui.tui.tables import Board
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
-from pilot_helpers import footer_keys, in_event_loop, settle, status_text
+from pilot_helpers import footer_keys, in_event_loop, settle, status_text, whole_in_the_end_box
 from spectator_helpers import screen_text
 
 
@@ -317,15 +317,13 @@ async def test_the_result_box_tells_how_the_game_ended(tmp_path: Path, sample: s
         assert isinstance(screen, EndScreen)
         box = screen.query_one("#end-box").region
         assert box.bottom == screen.query_one(KeysFooter).region.y
-        # The result, every choice and the hint, whole inside the box.
-        for part in ("#headline", "#summary", "#end-menu", "#end-hint"):
-            region = screen.query_one(part).region
-            assert box.contains_region(region), (part, region, box)
+        # The result, every choice and the hint, whole inside the box's border (not on it).
+        inside = whole_in_the_end_box(screen, ("#headline", "#summary", "#end-menu", "#end-hint"))
         assert options(app) == ["rematch", "replay", "review", "new", "title"]
         if size[0] >= WIDE_BOX:
             assert box.height <= size[1] // 2
         # Read in the result's column (from 100 columns the choices are drawn beside it, on the same rows).
-        column = screen.query_one("#end-result").region.intersection(box)
+        column = screen.query_one("#end-result").region.intersection(inside)
         told = drawn_in(app, column)
         # The end of it, and the rest a page up, where it has more lines than rows: at 100x30 only, for these.
         ending = screen.query_one("#end-ending")

@@ -8,7 +8,7 @@ import pytest
 
 from exotui.serve import wire
 from exotui.tui.widgets.footer import KeysFooter
-from pilot_helpers import in_event_loop, settle
+from pilot_helpers import in_event_loop, settle, whole_in_the_end_box
 from spectator_helpers import WatchingApp, joined_at_the_end
 
 # A vote long enough to take two rows under the choices at 80 columns, and three beside them from 100.
@@ -38,8 +38,8 @@ async def test_a_longer_vote_takes_its_rows_from_how_the_game_ended_and_leaves_t
             frame = screen.query_one("#end-box")
             assert frame.region.y >= 0 and frame.region.bottom == screen.query_one(KeysFooter).region.y
             # Inside its border: the hint pushed out was drawn over the box's bottom edge.
-            box = frame.content_region
-            for part in ("#headline", "#summary", "#end-ending", "#end-menu", "#rematch-vote", "#end-hint"):
-                assert box.contains_region(screen.query_one(part).region), (part, vote)
+            whole_in_the_end_box(
+                screen, ("#headline", "#summary", "#end-ending", "#end-menu", "#rematch-vote", "#end-hint")
+            )
             ending = screen.query_one("#end-ending")
             assert 0 < ending.scroll_y == ending.max_scroll_y
