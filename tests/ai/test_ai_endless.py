@@ -11,8 +11,9 @@ from endless_builders import NORTH, SOUTH, card, position, species
 from exotui import games
 from exotui.ai.mcts import SearchConfig, root_actions, search
 from exotui.ai.players import MctsPlayer
+from exotui.games.endless import rules
 from exotui.games.endless.heuristic import evaluate, rollout_action
-from exotui.games.endless.state import ASK_REVEAL, EXERT, Exert
+from exotui.games.endless.state import ASK_REVEAL, EXERT, Exert, Pass
 from honesty import assert_same_decision, random_positions
 
 GAME = games.get("endless")
@@ -44,6 +45,27 @@ def test_a_working_copy_plays_whole_games_as_apply_does_mulligans_included() -> 
             work.act(action)
             assert work.freeze() == state
         assert work.current_player() is None
+
+
+def test_a_playout_cut_counts_decisions_and_not_passes_at_reveal_windows() -> None:
+    # Holders of a face-down event are asked at every window: a cut counting their passes ended most playouts before
+    # anything happened on the table.
+    passed = 0
+    for state in random_positions(GAME, range(40), (10, 200)):
+        chosen: list[Any] = []
+
+        def policy(t: Any, actions: Any, rng: random.Random, chosen: list[Any] = chosen) -> Any:
+            chosen.append(rollout_action(t, actions, rng))
+            return chosen[-1]
+
+        work = rules.working_copy(state, policy)
+        work.playout(random.Random(0), 4)
+        decisions = [action for action in chosen if type(action) is not Pass]
+        assert len(decisions) == 4 or work.current_player() is None
+        if chosen and type(chosen[-1]) is Pass:
+            assert work.current_player() is None
+        passed += len(chosen) - len(decisions)
+    assert passed > 0
 
 
 def test_evaluate_agrees_before_and_after_an_exertion_it_projected() -> None:
