@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from exotui import games
 from exotui.ai.mcts import SearchConfig, search
-from exotui.engine.protocol import state_hash
+from exotui.engine.protocol import playout_free, state_hash
 
 pytestmark = pytest.mark.slow
 
@@ -46,12 +46,13 @@ def position(game: Any, players: int, variant: str | None, seed: int, progress: 
 def chained_playout(game: Any, state: Any, rng: random.Random, limit: int | None) -> Any:
     """The generic playout on the pure reducers: the reference a working copy must match."""
     policy = getattr(game, "rollout_action", None)
+    free = playout_free(game)
     steps = 0
     while steps != limit and game.current_player(state) is not None:
         actions = game.legal_actions(state)
         action = actions[int(rng.random() * len(actions))] if policy is None else policy(state, actions, rng)
         state = game.apply(state, action)
-        steps += 1
+        steps += type(action) not in free
     return state
 
 

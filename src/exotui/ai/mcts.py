@@ -287,9 +287,10 @@ class _Run:
         working_copy = protocol.working_copy(game)
         if working_copy is None:
             policy = protocol.rollout_action(game)
+            free = protocol.playout_free(game)
 
             def working_copy(state: Any) -> WorkingCopy:
-                return _Applied(game, state, policy)
+                return _Applied(game, state, policy, free)
 
         self.working_copy: Callable[[Any], WorkingCopy] = working_copy
         self.prior_weight = config.prior_weight if evaluate is not None else 0.0
@@ -555,12 +556,14 @@ class _Run:
 class _Applied:
     """The working-copy interface over a game's pure functions, for games without a `working_copy` hook."""
 
-    __slots__ = ("game", "policy", "state")
+    __slots__ = ("free", "game", "policy", "state")
 
-    def __init__(self, game: Game, state: Any, policy: Policy | None) -> None:
+    def __init__(self, game: Game, state: Any, policy: Policy | None, free: tuple[type, ...]) -> None:
         self.game = game
         self.state = state
         self.policy = policy
+        # The kinds of action the playout's cut does not count (the game's `playout_free` hook).
+        self.free = free
 
     def current_player(self) -> int | None:
         return self.game.current_player(self.state)
@@ -573,15 +576,16 @@ class _Applied:
 
     def playout(self, rng: random.Random, limit: int | None) -> None:
         if self.policy is None:
-            random_playout(self, rng, limit)
+            random_playout(self, rng, limit, self.free)
             return
-        game, policy, state = self.game, self.policy, self.state
+        game, policy, state, free = self.game, self.policy, self.state, self.free
         apply, current, legal_actions = game.apply, game.current_player, game.legal_actions
         steps = 0
         while steps != limit and current(state) is not None:
-            actions = legal_actions(state)
-            state = apply(state, policy(state, actions, rng))
-            steps += 1
+            action = policy(state, legal_actions(state), rng)
+            state = apply(state, action)
+            if type(action) not in free:
+                steps += 1
         self.state = state
 
     def freeze(self) -> Any:

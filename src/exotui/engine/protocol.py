@@ -139,6 +139,7 @@ HOOKS: Final = frozenset(
         "level_notes",
         "exploration",
         "minimax_weight",
+        "playout_free",
         "people_only",
         # The tables, the log and the results.
         "seat_names",
@@ -295,6 +296,13 @@ def level_notes(game: Game) -> dict[str, str]:
     words on what it is in this game, its budget and how it plays (the new game form's seat lists and the help show
     them); without it, the new game form's generic words."""
     return _hook(game, "level_notes", {})
+
+
+def playout_free(game: Game) -> tuple[type, ...]:
+    """The game's optional `playout_free` attribute: the kinds of action a playout's cut does not count (Endless
+    Forms' passes at reveal windows, where a playout of 4 actions often ended before anything happened); none
+    without it. Every playout honours it, on a working copy or on the pure reducers."""
+    return _hook(game, "playout_free", ())
 
 
 def people_only(game: Game) -> tuple[type, ...]:

@@ -42,11 +42,14 @@ class WorkingCopy(Protocol):
         ...
 
 
-def random_playout(work: WorkingCopy, rng: random.Random, limit: int | None) -> None:
-    """The generic playout on a working copy: uniformly random actions, for games without a `rollout_action`."""
+def random_playout(work: WorkingCopy, rng: random.Random, limit: int | None, free: tuple[type, ...] = ()) -> None:
+    """The generic playout on a working copy: uniformly random actions, for games without a `rollout_action`;
+    `limit` counts the actions not of a `free` kind (the game's `playout_free` hook)."""
     random_ = rng.random
     steps = 0
     while steps != limit and work.current_player() is not None:
         actions = work.legal_actions()
-        work.act(actions[int(random_() * len(actions))])
-        steps += 1
+        action = actions[int(random_() * len(actions))]
+        work.act(action)
+        if type(action) not in free:
+            steps += 1

@@ -322,6 +322,10 @@ def apply(state: EndlessState, action: Any) -> EndlessState:
     return after
 
 
+# The kinds of action a playout's cut does not count (the game's `playout_free` hook; `_WorkingCopy.playout`).
+PLAYOUT_FREE: Final = (Pass,)
+
+
 class _WorkingCopy:
     """The search's mutable copy of a position (engine/working.py): `apply`'s `MutableState` and steps, copied in
     once and frozen once, with the decisions each step stops at kept instead of listed again."""
@@ -360,7 +364,7 @@ class _WorkingCopy:
             action = policy(t, self.options, rng)
             _answer(t, t.tasks[-1], action)
             self.options = _run(t)
-            if type(action) is not Pass:
+            if type(action) not in PLAYOUT_FREE:
                 steps += 1
 
     def freeze(self) -> EndlessState:
