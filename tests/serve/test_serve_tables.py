@@ -375,27 +375,44 @@ def test_leaving_at_the_end_takes_back_the_ask_and_a_player_coming_back_sees_the
     asyncio.run(scenario())
 
 
-@pytest.mark.parametrize("seated", [True, False], ids=["player", "spectator"])
-def test_the_table_app_asks_for_a_rematch_says_who_is_awaited_and_draws_the_new_game(tmp_path, seated):
+def a_table_near_its_end(tmp_path: Path) -> None:
+    """Table "direct" of Alice and Bob, four decisions from its end."""
     actions = near_the_end(seed=5, left=4)
     table_on_disk(tmp_path, "direct", ["alice", "bob"], [tmp_path / "alice", tmp_path / "bob"], actions)
 
+
+async def at_the_table_app(tmp_path: Path, socket: Path, seated: bool) -> tuple[TableApp, list[Person]]:
+    """Bob at his table app (`seated`), or Carol watching at hers while Bob plays over the wire; Alice over the wire.
+    The app, and the people over the wire (Alice first)."""
+    alice = await Person.join(socket, "alice", tmp_path / "alice")
+    others = [alice] if seated else [alice, await Person.join(socket, "bob", tmp_path / "bob")]
+    me = "bob" if seated else "carol"
+    return TableApp(socket, wire.Join(me, me, str(tmp_path / me)), "direct"), others
+
+
+async def play_to_the_end_box(app: TableApp, pilot: Pilot, others: list[Person]) -> None:
+    """The game played to its end: `others` over the wire, the app's seat by its first answer and Enter whenever
+    asked, until the app shows its end box."""
+    playing = [asyncio.create_task(person.play_to_the_end(seed)) for seed, person in enumerate(others)]
+    deadline = time.monotonic() + PATIENCE
+    while not isinstance(app.screen, TableEndScreen):
+        assert time.monotonic() < deadline, "the game did not end"
+        if isinstance(app.screen, TableScreen) and status_text(app) == "Your decision.":
+            await pilot.press("1", "enter")
+        await pilot.pause(0.1)
+    await asyncio.gather(*playing)
+
+
+@pytest.mark.parametrize("seated", [True, False], ids=["player", "spectator"])
+def test_the_table_app_asks_for_a_rematch_says_who_is_awaited_and_draws_the_new_game(tmp_path, seated):
+    a_table_near_its_end(tmp_path)
+
     async def scenario() -> None:
         async with table_served(tmp_path) as socket:
-            alice = await Person.join(socket, "alice", tmp_path / "alice")
-            # Bob at his table app, Carol watching at hers while Bob plays over the wire.
-            others = [alice] if seated else [alice, await Person.join(socket, "bob", tmp_path / "bob")]
-            me = "bob" if seated else "carol"
-            app = TableApp(socket, wire.Join(me, me, str(tmp_path / me)), "direct")
+            app, others = await at_the_table_app(tmp_path, socket, seated)
+            alice = others[0]
             async with app.run_test(size=(80, 24)) as pilot:
-                playing = [asyncio.create_task(person.play_to_the_end(seed)) for seed, person in enumerate(others)]
-                deadline = time.monotonic() + PATIENCE
-                while not isinstance(app.screen, TableEndScreen):
-                    assert time.monotonic() < deadline, "the game did not end"
-                    if isinstance(app.screen, TableScreen) and status_text(app) == "Your decision.":
-                        await pilot.press("1", "enter")
-                    await pilot.pause(0.1)
-                await asyncio.gather(*playing)
+                await play_to_the_end_box(app, pilot, others)
                 await settle(pilot)
                 text = screen_text(app)
                 assert vote_text(app) == "Nobody has asked for a rematch yet. Waiting for Blue: alice, Yellow: bob."
@@ -438,24 +455,13 @@ def test_the_table_apps_end_box_tells_how_the_game_ended_as_its_log_told_it(tmp_
     """A player at a table read the result alone in the box, which covers the foot of the table where the log ends;
     a local player read there how the game ended too. The table app's box now tells it as this seat's log told it,
     its end in sight, with the choices, the vote and the hint whole in the box."""
-    actions = near_the_end(seed=5, left=4)
-    table_on_disk(tmp_path, "direct", ["alice", "bob"], [tmp_path / "alice", tmp_path / "bob"], actions)
+    a_table_near_its_end(tmp_path)
 
     async def scenario() -> None:
         async with table_served(tmp_path) as socket:
-            alice = await Person.join(socket, "alice", tmp_path / "alice")
-            others = [alice] if seated else [alice, await Person.join(socket, "bob", tmp_path / "bob")]
-            me = "bob" if seated else "carol"
-            app = TableApp(socket, wire.Join(me, me, str(tmp_path / me)), "direct")
+            app, others = await at_the_table_app(tmp_path, socket, seated)
             async with app.run_test(size=size) as pilot:
-                playing = [asyncio.create_task(person.play_to_the_end(seed)) for seed, person in enumerate(others)]
-                deadline = time.monotonic() + PATIENCE
-                while not isinstance(app.screen, TableEndScreen):
-                    assert time.monotonic() < deadline, "the game did not end"
-                    if isinstance(app.screen, TableScreen) and status_text(app) == "Your decision.":
-                        await pilot.press("1", "enter")
-                    await pilot.pause(0.1)
-                await asyncio.gather(*playing)
+                await play_to_the_end_box(app, pilot, others)
                 await eventually(lambda: bool(app.screen.query("#rematch-vote")) and "Nobody" in vote_text(app))
                 await settle(pilot)
                 screen = app.screen
