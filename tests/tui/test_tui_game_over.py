@@ -15,7 +15,7 @@ from textual.widgets import OptionList, Static
 
 from exotui import games
 from exotui.ai.players import make_player
-from exotui.engine.records import GameRecord
+from exotui.engine.records import GameRecord, load
 from exotui.engine.savedir import SaveDir
 from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.tui.app import ExoTuiApp
@@ -336,6 +336,38 @@ async def test_the_result_box_tells_how_the_game_ended(tmp_path: Path, sample: s
             await settle(pilot)
             told += " " + drawn_in(app, column)
         for line in ENDED[sample]:
+            assert " ".join(line.split()) in told, (line, told)
+
+
+@in_event_loop
+async def test_exo2s_result_box_at_80x24_has_each_seat_on_a_row_and_the_last_placement_whole(tmp_path: Path) -> None:
+    """EXO n°2's summary took two rows a seat at 80 columns ("...; 4 planets touching the" / "Star."), and with the
+    tie's line, the choices and the hint it left the last placement's lines few rows or none. Each seat's result
+    fits on one row, the planets touching the Star said once, where they broke a tie; the last placement shows whole,
+    without PgUp. The sample game's decisions, played by you against the computer as a new game."""
+    saved = load(SAMPLES / "exo2.exosave")
+    app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        seats = (Seat(HUMAN), Seat("mcts:normal"))
+        session = app.recorded(GameSession(saved.game, saved.header.seed, None, seats))
+        for action in saved.actions:
+            session.apply(action)
+        await app.push_screen(GameScreen(session, 0))
+        for _ in range(200):
+            if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
+                break
+            await pilot.pause()
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, EndScreen)
+        inside = whole_in_the_end_box(screen, ("#headline", "#summary", "#end-menu", "#end-hint"))
+        assert options(app) == ["rematch", "replay", "review", "new", "title"]
+        # Seat 1 (you), Seat 2 (AI normal) and the tie on 12 points: a row each.
+        assert len(screen.summary) == 3 and screen.query_one("#summary").region.height == 3
+        ending = screen.query_one("#end-ending")
+        assert ending.max_scroll_y == 0
+        told = drawn_in(app, screen.query_one("#end-result").region.intersection(inside))
+        for line in ENDED["exo2.exosave"]:
             assert " ".join(line.split()) in told, (line, told)
 
 

@@ -6,20 +6,23 @@ from collections.abc import Sequence
 
 from exotui.games.exo2.rules import feature_points, star_neighbours
 from exotui.games.exo2.state import Exo2State
-from exotui.games.exo2.view import points_text
+from exotui.games.exo2.view import SEAT_NAMES, points_text
 
 
 def ending(state: Exo2State, seat_labels: Sequence[str]) -> list[str]:
-    """Each seat's points by feature and its planets touching the Star, and the tie-break when it decided."""
+    """Each seat's points by feature, and on a tie for the most points the planets touching the Star of the seats
+    tied, which broke it or left it shared.
+
+    A line a seat, one row at 80 columns ("Seat 2 (AI normal): 13 points (size 5, colour 3, type 5)."): with each
+    seat's planets touching the Star as well, every line took two there, and the end box had no rows left for how
+    the game ended. They count only on a tie, so the tie's line alone gives them."""
     lines = []
     points = feature_points(state)
-    for seat, (galaxy, (size, colour, kind)) in enumerate(zip(state.galaxies, points, strict=True)):
-        near = star_neighbours(galaxy)
-        lines.append(
-            f"{seat_labels[seat]}: {points_text(size + colour + kind)} (size {size}, colour {colour}, type {kind}); "
-            f"{near} planet{'' if near == 1 else 's'} touching the Star."
-        )
+    for label, (size, colour, kind) in zip(seat_labels, points, strict=True):
+        lines.append(f"{label}: {points_text(size + colour + kind)} (size {size}, colour {colour}, type {kind}).")
     totals = [sum(p) for p in points]
-    if totals.count(max(totals)) > 1:
-        lines.append(f"A tie on {points_text(max(totals))} goes to more planets touching the Star.")
+    tied = [seat for seat, total in enumerate(totals) if total == max(totals)]
+    if len(tied) > 1:
+        near = ", ".join(f"{SEAT_NAMES[seat]} {star_neighbours(state.galaxies[seat])}" for seat in tied)
+        lines.append(f"A tie on {points_text(max(totals))}; planets touching the Star: {near}.")
     return lines
