@@ -1,8 +1,10 @@
-"""Explicit Endless Forms positions for scenario tests, written the way the rulebook describes them."""
+"""Explicit Endless Forms positions for scenario tests, written the way the rulebook describes them; and positions
+reached by a seeded scripted play, for the table's tests."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import random
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import msgspec
@@ -20,7 +22,7 @@ from exotui.games.endless.cards import (
     habitat_deck,
     main_deck,
 )
-from exotui.games.endless.rules import apply, legal_actions, new_game, settle
+from exotui.games.endless.rules import apply, current_player, legal_actions, new_game, settle
 from exotui.games.endless.state import (
     ASK_REVEAL,
     DEPLOY,
@@ -30,8 +32,10 @@ from exotui.games.endless.state import (
     MOVE,
     PHASE,
     TERMINATION,
+    DeploySpecies,
     EndlessState,
     Habitat,
+    Keep,
     Pass,
     Species,
 )
@@ -158,3 +162,30 @@ def population(state: EndlessState, text: str) -> int:
     sp = find(state, text)
     assert sp is not None, f"{text} is not in play"
     return sp.population
+
+
+def scripted(legal: Sequence[Any], rng: random.Random) -> Any:
+    """Mostly deploy a species, keep the opening hand and hold events, so that the table fills up."""
+    for kind, share in ((DeploySpecies, 0.8), (Keep, 0.9), (Pass, 0.7)):
+        fitting = [a for a in legal if type(a) is kind]
+        if fitting and rng.random() < share:
+            return rng.choice(fitting)
+    return rng.choice(list(legal))
+
+
+def play_until(seed: int, wanted: Callable[[EndlessState], bool], limit: int = 600) -> list[Any]:
+    """The actions of a scripted game (`scripted` for both seats, from `seed`) up to the first position where North
+    decides and `wanted` holds: the table's tests reach a kind of position without the AI, so tuning it leaves them
+    alone."""
+    rng = random.Random(seed)
+    state = new_game(seed)
+    actions = []
+    for _ in range(limit):
+        seat = current_player(state)
+        if seat is None:
+            break
+        if seat == NORTH and wanted(state):
+            return actions
+        actions.append(scripted(legal_actions(state), rng))
+        state = apply(state, actions[-1])
+    raise AssertionError("no such position")

@@ -12,9 +12,10 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Label, Static
 
+from endless_builders import play_until
 from exotui import games
 from exotui.games.endless.cards import KINDS, REACTIONS, card_name
-from exotui.games.endless.state import ASK_REVEAL, DeployEvent, DeploySpecies, EndDeploy, Pass, Reveal
+from exotui.games.endless.state import ASK_DEPLOY, ASK_REVEAL, DeployEvent, DeploySpecies, EndDeploy, Pass, Reveal
 from exotui.games.endless.view import SEAT_NAMES
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.choices import Choices, load_choices, save_choices
@@ -251,6 +252,41 @@ async def test_at_80x24_the_log_shows_its_last_lines_and_l_shows_it_whole() -> N
         assert the_board.has_class("-log-whole") and log.size.height >= 18
         await pilot.press("escape")
         assert not the_board.has_class("-log-whole")
+
+
+@in_event_loop
+async def test_at_80x24_a_nine_card_hand_leaves_the_log_the_end_of_the_last_turn() -> None:
+    """Turn 7, North's Deploy Phase with 10 cards in hand and the row 9 rows tall: the hand, the focused card's text
+    and the prompt's two-row question left the log one row, its border, and none of the last turn. The log keeps
+    its last 3 lines under the table, whose every zone shows whole, and the card's text keeps a row (v reads it)."""
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        deploying = play_until(4, lambda state: state.tasks[-1][0] == ASK_DEPLOY and state.turn >= 7)
+        await open_game(pilot, "endless", ("human", "greedy"), 4, actions=deploying)
+        the_board = board(app)
+        assert the_board.mode is Mode.CARD and len(the_board._hand()) == 10 and the_board.view.turn == 7
+        inside = the_board.region
+        for part in ("#tracker", "#row", "#hand", "#events", "#card-text", "#prompt"):
+            zone = app.screen.query_one(part)
+            assert inside.contains_region(zone.region), part
+            if part != "#card-text":
+                # Whole: a row for each of its lines (the hand's and the events' max-height cut none).
+                assert zone.size.height >= len(zone.render().wrap(zone.size.width)), part
+        assert app.screen.query_one("#card-text").size.height >= 1
+        log = app.screen.query_one(GameLog)
+        assert inside.contains_region(log.region) and log.size.height >= 3
+        assert len(log.lines) >= 3 and log.scroll_y == log.max_scroll_y
+        hand = app.screen.query_one("#hand")
+        assert "Hognose Snake" in str(hand.render()) and "Western Hognose Snake" not in str(hand.render())
+        # Wide, the log has a column of its own: the hand names the species whole again; narrow again, not, and the
+        # log, wrapped again, shows its last lines again.
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert "Western Hognose Snake" in str(hand.render())
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert "Western Hognose Snake" not in str(hand.render()) and log.size.height >= 3
+        assert log.scroll_y == log.max_scroll_y
 
 
 @in_event_loop

@@ -1,20 +1,20 @@
 """Screenshots of the Endless Forms table, compared with the accepted ones in tests/tui/__snapshots__.
 
 Deterministic: fixed seeds, no pause between AI moves. Each position is reached by a seeded scripted play for both
-seats (not the AI, so tuning the AI leaves these positions alone), up to the first decision of North (the human)
-that fits; South is the greedy AI from there.
+seats (`endless_builders.play_until`: not the AI, so tuning the AI leaves these positions alone), up to the first
+decision of North (the human) that fits; South is the greedy AI from there.
 Update after a deliberate change with `python -m pytest tests/tui/test_tui_endless_snapshots.py --snapshot-update`.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 
+from endless_builders import play_until
 from exotui import games
 from exotui.games.endless.state import (
     ASK_DEPLOY,
@@ -25,9 +25,6 @@ from exotui.games.endless.state import (
     INITIALIZE,
     SETUP,
     TERMINATION,
-    DeploySpecies,
-    Keep,
-    Pass,
 )
 from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
@@ -40,31 +37,6 @@ SIZES = {"80x24": (80, 24), "large": (140, 40)}
 
 def app() -> ExoTuiApp:
     return ExoTuiApp(ai_pause=0, default_seed=7)
-
-
-def scripted(legal: Sequence[Any], rng: random.Random) -> Any:
-    """Mostly deploy a species, keep the opening hand and hold events, so that the table fills up."""
-    for kind, share in ((DeploySpecies, 0.8), (Keep, 0.9), (Pass, 0.7)):
-        fitting = [a for a in legal if type(a) is kind]
-        if fitting and rng.random() < share:
-            return rng.choice(fitting)
-    return rng.choice(list(legal))
-
-
-def play_until(seed: int, wanted: Callable[[Any], bool], limit: int = 600) -> list[Any]:
-    """The actions of a scripted game up to the first position where North decides and `wanted` holds."""
-    rng = random.Random(seed)
-    state = GAME.new_game(seed, 2, None)
-    actions = []
-    for _ in range(limit):
-        seat = GAME.current_player(state)
-        if seat is None:
-            break
-        if seat == 0 and wanted(state):
-            return actions
-        actions.append(scripted(GAME.legal_actions(state), rng))
-        state = GAME.apply(state, actions[-1])
-    raise AssertionError("no such position")
 
 
 def opened(seed: int, wanted: Callable[[Any], bool]) -> GameScreen:

@@ -89,6 +89,9 @@ DEFAULT_REVEALS: Final = "useful"
 REVEAL_MARKS: Final = {"useful": "asks when useful", "every": "asks at every window", "never": "r to reveal"}
 # Answers kept in sight at 80x24 (more scroll, and the question says how many there are).
 PROMPT_ANSWERS: Final = 5
+# Narrow, the log's last lines kept in sight under the table (the end of the last turn) before the focused card's
+# text takes more than its first row: the table, a 9-card hand and the card's whole text left it none at 80x24.
+LOG_LINES: Final = 3
 # The question of each kind of decision (ASK_* of state.py), in a few words.
 QUESTIONS: Final[dict[int, str]] = {
     ASK_MULLIGAN: "Keep this opening hand, or mulligan",
@@ -327,6 +330,12 @@ class EndlessBoard(CardThenAnswerBoard):
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.width >= WIDE, "-wide")
+        # Drawn again for the new size: the hand's names, the prompt's height and what `_fit` cut depend on it (the
+        # first position is drawn before the board has a size); narrow, the log's last lines in sight again, where
+        # the log, wrapped again, went back to the latest turn's first line.
+        if self.view is not None:
+            self._draw()
+        self._latest_in_sight()
 
     # ---------------------------------------------------------------------------------------------------------
     # Shown a position
@@ -460,6 +469,8 @@ class EndlessBoard(CardThenAnswerBoard):
             text.update(f"{self.reading + 1}/{count}, {reading.where} (←→ or ↑↓; v or Esc closes): {reading.text}")
         else:
             text.update(card_text(card) if card >= 0 else "")
+        # No card to tell of (a pass, the end of a phase): its row goes to the log.
+        text.display = reading is not None or card >= 0
         choosing = self.mode is not Mode.WAIT
         self.query_one(Prompt).display = choosing and reading is None
         self.query_one(AiStatus).display = not choosing and reading is None
@@ -467,18 +478,23 @@ class EndlessBoard(CardThenAnswerBoard):
         self.call_after_refresh(self._fit)
 
     def _fit(self) -> None:
-        """Narrow, the table must not grow past the board (its bottom, the prompt, would be cut off): once laid out,
-        the card's text gives up rows first (v reads it whole), then the prompt (its question says how many answers
-        there are and that they scroll)."""
+        """Narrow, the table must not grow past the board (its bottom, the prompt, would be cut off), and the log
+        under it keeps its last `LOG_LINES` lines: once laid out, the card's text gives up rows first (v reads it
+        whole), to the log all but its first row (the card's name, kind and X/Y), to the table that one too; then the
+        prompt, for the table alone (its question says how many answers there are and that they scroll). The card
+        reader's text (v), asked for, gives up rows to the table alone."""
         if self.has_class("-wide") or not self.size.height:
             return
         text = self.query_one("#card-text", Static)
         prompt = self.query_one(Prompt)
         table = self.query_one("#endless-table")
         over = sum(child.outer_size.height for child in table.children if child.display) - self.size.height
-        if over <= 0:
-            return
-        cut = min(over, text.outer_size.height)
+        # The rows the log lacks for its border and its last lines under the table.
+        lacking = over
+        if not text.has_class("-reading"):
+            lacking += self.query_one(GameLog).styles.gutter.height + LOG_LINES
+        rows = text.outer_size.height
+        cut = min(rows, max(over, min(lacking, rows - 1), 0))
         if cut:
             text.styles.max_height = text.outer_size.height - cut
             over -= cut
@@ -507,15 +523,20 @@ class EndlessBoard(CardThenAnswerBoard):
             playable,
             extra="End the Deploy Phase" if deploying else "",
             cursor=cursor,
+            # Narrow, the rows a species' whole name would take go to the log and the card's text.
+            whole_names=self.has_class("-wide"),
         )
 
     def _draw_prompt(self, choices: list[tuple[Any, str]]) -> None:
         prompt = self.query_one(Prompt)
         wide = self.has_class("-wide")
+        width = max(20, self.query_one("#endless-table").size.width or 80)
         if self.mode is Mode.CARD:
             keys = answer_keys(len(self._hand()) + 1)
-            prompt.show(f"Deploy Phase: a hand card ({keys}, or ←→ and Enter), or the end of the phase. v: read cards.")
-            rows = 2
+            # One row at 80 columns, where two left the log none under a 9-card hand.
+            question = f"Deploy Phase: a hand card, or the end ({keys}, ←→ Enter). v: read cards."
+            prompt.show(question)
+            rows = -(-len(question) // width)
         elif self.mode in (Mode.TARGET, Mode.LIST):
             keys = answer_keys(len(choices))
             reveal = " r: reveal." if any(type(a) is Reveal for a, _ in choices) else ""
@@ -525,13 +546,13 @@ class EndlessBoard(CardThenAnswerBoard):
             count = f" {len(choices)} answers, ↑↓ scrolls." if len(choices) > shown else ""
             question = f"{self._question()}: {keys}, ↑↓ Enter.{count}{back}{reveal}"
             prompt.show(question, options=tuple(t for _, t in choices), cursor=self.option)
-            width = max(20, self.query_one("#endless-table").size.width or 80)
             rows = -(-len(question) // width) + shown + sum(1 for _, t in choices[:shown] if len(t) + 3 > width)
+            rows += 1  # the row the prompt keeps free under its answers
         else:
             rows = 2
-        # Narrow, the prompt is as tall as its question and (at least 4 of) its answers, plus its border and the row
-        # the prompt keeps free under them: the log takes what is left.
-        prompt.styles.height = None if wide else 2 + rows
+        # Narrow, the prompt is as tall as its border and its question, with (at least 4 of) its answers: the log
+        # takes what is left.
+        prompt.styles.height = None if wide else 1 + rows
 
     def _question(self) -> str:
         """What is being asked, in a few words: the decision's kind and whose it is."""

@@ -8,13 +8,21 @@ from typing import ClassVar
 from textual.content import Content
 from textual.widget import Widget
 
-from exotui.games.endless import card_name, is_effect, is_event
+from exotui.games.endless import KINDS, card_name, is_effect, is_event
+from exotui.tui.tables.endless.habitat_row import MEDIUM
 from exotui.tui.widgets.prompt import ANSWER_KEYS
 
 
 # A letter per card type, so the type does not rest on colour: S species, F effect, E event.
 def type_letter(card: int) -> str:
     return "E" if is_event(card) else "F" if is_effect(card) else "S"
+
+
+def hand_name(card: int, whole: bool) -> str:
+    """The card's name in the hand: whole, or a species' in whole words as the row names it where it has room
+    ("Earless Lizard"), which keeps a 9-card hand a row shorter at 80 columns (the focused card's text names it
+    whole)."""
+    return card_name(card) if whole or is_effect(card) or is_event(card) else MEDIUM[card % KINDS]
 
 
 class HandZone(Widget):
@@ -38,6 +46,7 @@ class HandZone(Widget):
         self.extra = ""
         self.cursor: int | None = None
         self.mine = True
+        self.whole_names = True
 
     def show(
         self,
@@ -47,10 +56,12 @@ class HandZone(Widget):
         extra: str = "",
         cursor: int | None = None,
         mine: bool = True,
+        whole_names: bool = True,
     ) -> None:
-        """Not `mine` (a spectator's table), there are no cards: the title alone is drawn."""
+        """Not `mine` (a spectator's table), there are no cards: the title alone is drawn. Not `whole_names`, the
+        species go by shorter names (`hand_name`)."""
         self.title, self.cards, self.playable, self.extra, self.cursor = title, cards, playable, extra, cursor
-        self.mine = mine
+        self.mine, self.whole_names = mine, whole_names
         self.refresh(layout=True)
 
     def render(self) -> Content:
@@ -58,7 +69,10 @@ class HandZone(Widget):
         cursor = self.get_visual_style("hand--cursor", partial=True)
         idle = self.get_visual_style("hand--idle", partial=True)
         # Each item is labelled by the key that picks it (1-9, then a, b...), as the prompt's answers are.
-        items = [f"{ANSWER_KEYS[index]} {type_letter(card)} {card_name(card)}" for index, card in enumerate(self.cards)]
+        items = [
+            f"{ANSWER_KEYS[index]} {type_letter(card)} {hand_name(card, self.whole_names)}"
+            for index, card in enumerate(self.cards)
+        ]
         if self.extra:
             items.append(f"{ANSWER_KEYS[len(items)]} {self.extra}")
         parts = [Content.styled(self.title, title)]
