@@ -290,6 +290,38 @@ async def test_at_80x24_a_nine_card_hand_leaves_the_log_the_end_of_the_last_turn
 
 
 @in_event_loop
+async def test_at_80x24_choosing_where_to_deploy_on_a_crowded_table_leaves_the_log_its_last_lines() -> None:
+    """Turn 7, North deploys a species from a 10-card hand, the row 9 rows tall: the question, the 4 habitats to
+    choose and the row the prompt kept free under them left the log no row in sight. The log keeps its last 2 lines
+    at least: the free row goes to it, then answers down to 2 in sight (the question says there are 4 and that
+    ↑↓ scrolls), then the card's text (the answers name the card); every answer is reached by the arrows."""
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        deploying = play_until(4, lambda state: state.tasks[-1][0] == ASK_DEPLOY and state.turn >= 7)
+        await open_game(pilot, "endless", ("human", "greedy"), 4, actions=deploying)
+        the_board = board(app)
+        await pilot.press("1")  # the American Badger: where it goes
+        await settle(pilot)
+        assert the_board.mode is Mode.TARGET and app.screen.query_one("#row").size.height == 9
+        answers = [text for _, text in the_board._choices()]
+        assert len(answers) == 4
+        inside = the_board.region
+        prompt = app.screen.query_one(Prompt)
+        log = app.screen.query_one(GameLog)
+        for down in range(len(answers)):
+            for part in ("#tracker", "#row", "#hand", "#events", "#prompt"):
+                zone = app.screen.query_one(part)
+                assert inside.contains_region(zone.region), part
+            assert inside.contains_region(log.region) and log.size.height >= 2
+            assert log.scroll_y == log.max_scroll_y
+            shown = str(prompt.render())
+            assert "4 answers, ↑↓ scrolls" in prompt.question and f"▶{down + 1} {answers[down]}" in shown
+            assert sum(answer in shown for answer in answers) >= 2
+            await pilot.press("down")
+            await settle(pilot)
+
+
+@in_event_loop
 async def test_at_80x24_a_long_list_shows_four_answers_or_says_how_many_there_are() -> None:
     app = ExoTuiApp(ai_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -299,9 +331,10 @@ async def test_at_80x24_a_long_list_shows_four_answers_or_says_how_many_there_ar
         prompt = app.screen.query_one(Prompt)
         assert prompt.region.bottom <= the_board.region.bottom  # whole, never cut off under the table
         rows = prompt.size.height - 1  # under its border
-        assert rows >= 1 + min(4, len(the_board.legal))
-        if len(the_board.legal) > 5:
-            assert f"{len(the_board.legal)} answers" in prompt.question
+        # At least 4 answers, or 2 where the log needs the rows (the question then says how many there are).
+        if f"{len(the_board.legal)} answers" not in prompt.question:
+            assert rows >= 1 + min(4, len(the_board.legal))
+        assert rows >= 1 + min(2, len(the_board.legal))
 
 
 @in_event_loop

@@ -44,12 +44,16 @@ def answer_bindings(description: str) -> list[Binding]:
 
 
 class Prompt(Widget):
-    """Shows `question` in bold, then `options` (numbered, the cursor one reversed and marked) or `detail`."""
+    """Shows `question` in bold, then `options` (numbered, the cursor one reversed and marked) or `detail`.
+
+    A row is kept free under the options, unless `spare_row` is False: a table short of rows (Endless Forms at
+    80x24, its log under the prompt) gives it to the answers."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"prompt--question", "prompt--cursor"}
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, spare_row: bool = True) -> None:
         super().__init__(id=id)
+        self.spare_row = spare_row
         self.question = ""
         self.detail = ""
         self.options: tuple[str, ...] = ()
@@ -71,7 +75,7 @@ class Prompt(Widget):
         if not self.options:
             return rows + (len(Content(self.detail).wrap(max(1, width))) if self.detail else 0)
         blocks = option_blocks(self.options, self.keys, self.cursor, max(1, width), len(self.options) * width)
-        return rows + sum(len(block) for _, block in blocks) + 1
+        return rows + sum(len(block) for _, block in blocks) + self.spare_row
 
     def render(self) -> Content:
         question = Content.styled(self.question, self.get_visual_style("prompt--question", partial=True))
@@ -80,7 +84,7 @@ class Prompt(Widget):
         width = max(1, self.size.width)
         lines = question.wrap(width)
         # Rows left under the question; the list scrolls to keep the cursor in sight.
-        rows = max(2, self.size.height - len(lines)) - 1
+        rows = max(2, self.size.height - len(lines)) - self.spare_row
         cursor_style = self.get_visual_style("prompt--cursor")
         for index, block in option_blocks(self.options, self.keys, self.cursor, width, rows):
             if index == self.cursor:

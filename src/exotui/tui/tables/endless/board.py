@@ -87,8 +87,10 @@ REVEAL_SETTINGS: Final = {
 DEFAULT_REVEALS: Final = "useful"
 # The setting as the event zones' line shows it, after your event.
 REVEAL_MARKS: Final = {"useful": "asks when useful", "every": "asks at every window", "never": "r to reveal"}
-# Answers kept in sight at 80x24 (more scroll, and the question says how many there are).
+# Answers kept in sight at 80x24 (more scroll, and the question says how many there are), and the fewest kept in
+# sight where the table is crowded, the log's last lines under it: the row, the hand and 4 answers left it none.
 PROMPT_ANSWERS: Final = 5
+PROMPT_LEAST: Final = 2
 # Narrow, the log's last lines kept in sight under the table (the end of the last turn) before the focused card's
 # text takes more than its first row: the table, a 9-card hand and the card's whole text left it none at 80x24.
 LOG_LINES: Final = 3
@@ -323,7 +325,8 @@ class EndlessBoard(CardThenAnswerBoard):
                 yield EventZones(id="events")
                 yield DiscardPiles(id="piles")
                 yield Static(id="card-text", markup=False)
-                yield Prompt(id="prompt")
+                # Narrow, the row a prompt keeps free under its answers goes to the log.
+                yield Prompt(id="prompt", spare_row=False)
                 yield AiStatus(id="ai-status")
             with Vertical(id="endless-side"):
                 yield GameLog(id="log")
@@ -475,14 +478,18 @@ class EndlessBoard(CardThenAnswerBoard):
         self.query_one(Prompt).display = choosing and reading is None
         self.query_one(AiStatus).display = not choosing and reading is None
         self._draw_prompt(choices)
-        self.call_after_refresh(self._fit)
+        # A log showing its last lines shows them again once `_fit` has sized it (shorter, it kept its scroll and its
+        # last line went out of sight); one read back with PgUp stays where it is.
+        log = self.query_one(GameLog)
+        self.call_after_refresh(self._fit, log.scroll_y >= log.max_scroll_y)
 
-    def _fit(self) -> None:
+    def _fit(self, at_end: bool) -> None:
         """Narrow, the table must not grow past the board (its bottom, the prompt, would be cut off), and the log
         under it keeps its last `LOG_LINES` lines: once laid out, the card's text gives up rows first (v reads it
         whole), to the log all but its first row (the card's name, kind and X/Y), to the table that one too; then the
-        prompt, for the table alone (its question says how many answers there are and that they scroll). The card
-        reader's text (v), asked for, gives up rows to the table alone."""
+        prompt's answers, down to `PROMPT_LEAST` in sight (its question says how many there are and that they
+        scroll), to the log and the table alike; then the prompt, for the table alone. The card reader's text (v),
+        asked for, gives up rows to the table alone."""
         if self.has_class("-wide") or not self.size.height:
             return
         text = self.query_one("#card-text", Static)
@@ -498,8 +505,29 @@ class EndlessBoard(CardThenAnswerBoard):
         if cut:
             text.styles.max_height = text.outer_size.height - cut
             over -= cut
+            lacking -= cut
+        choices = self._choices()
+        shown = min(len(choices), PROMPT_ANSWERS)
+        if lacking > 0 and prompt.display and self.mode is not Mode.CARD:
+            rows = self._asked(choices, shown)[1]
+            fewer = shown
+            # One answer fewer at a time: the count the question then gives may take a row back.
+            while fewer > PROMPT_LEAST and rows - self._asked(choices, fewer)[1] < lacking:
+                fewer -= 1
+            given = rows - self._asked(choices, fewer)[1]
+            if given > 0:
+                self._draw_prompt(choices, fewer)
+                over -= given
+                lacking -= given
+            # Still short, the card's first row too: the answers name the card they act with.
+            left = text.outer_size.height - cut
+            if lacking > 0 and left > 0:
+                text.styles.max_height = max(0, left - lacking)
+                over -= min(left, lacking)
         if over > 0 and prompt.display and prompt.outer_size.height > 3:
             prompt.styles.height = max(3, prompt.outer_size.height - over)
+        if at_end:
+            self._latest_in_sight()
 
     def _draw_hand(self) -> None:
         assert self.view is not None
@@ -527,32 +555,38 @@ class EndlessBoard(CardThenAnswerBoard):
             whole_names=self.has_class("-wide"),
         )
 
-    def _draw_prompt(self, choices: list[tuple[Any, str]]) -> None:
+    def _draw_prompt(self, choices: list[tuple[Any, str]], shown: int = PROMPT_ANSWERS) -> None:
+        """The question, and the answers with `shown` of them in sight where the table is narrow."""
         prompt = self.query_one(Prompt)
         wide = self.has_class("-wide")
+        question, rows = self._asked(choices, len(choices) if wide else min(len(choices), shown))
+        if self.mode in (Mode.TARGET, Mode.LIST):
+            prompt.show(question, options=tuple(t for _, t in choices), cursor=self.option)
+        elif self.mode is Mode.CARD:
+            prompt.show(question)
+        # Narrow, the prompt is as tall as its border and its question, with its answers in sight: the log takes what
+        # is left.
+        prompt.styles.height = None if wide else 1 + rows
+
+    def _asked(self, choices: list[tuple[Any, str]], shown: int) -> tuple[str, int]:
+        """The prompt's question with `shown` answers in sight, and the rows it takes with them at the table's width
+        (its border left out)."""
         width = max(20, self.query_one("#endless-table").size.width or 80)
         if self.mode is Mode.CARD:
             keys = answer_keys(len(self._hand()) + 1)
             # One row at 80 columns, where two left the log none under a 9-card hand.
             question = f"Deploy Phase: a hand card, or the end ({keys}, ←→ Enter). v: read cards."
-            prompt.show(question)
-            rows = -(-len(question) // width)
-        elif self.mode in (Mode.TARGET, Mode.LIST):
+            return question, -(-len(question) // width)
+        if self.mode in (Mode.TARGET, Mode.LIST):
             keys = answer_keys(len(choices))
             reveal = " r: reveal." if any(type(a) is Reveal for a, _ in choices) else ""
             back = " Esc: another card." if self.mode is Mode.TARGET else ""
             # More answers than rows in sight: the count and the arrows say that the list scrolls.
-            shown = len(choices) if wide else min(len(choices), PROMPT_ANSWERS)
             count = f" {len(choices)} answers, ↑↓ scrolls." if len(choices) > shown else ""
             question = f"{self._question()}: {keys}, ↑↓ Enter.{count}{back}{reveal}"
-            prompt.show(question, options=tuple(t for _, t in choices), cursor=self.option)
-            rows = -(-len(question) // width) + shown + sum(1 for _, t in choices[:shown] if len(t) + 3 > width)
-            rows += 1  # the row the prompt keeps free under its answers
-        else:
-            rows = 2
-        # Narrow, the prompt is as tall as its border and its question, with (at least 4 of) its answers: the log
-        # takes what is left.
-        prompt.styles.height = None if wide else 1 + rows
+            long = sum(1 for _, t in choices[:shown] if len(t) + 3 > width)
+            return question, -(-len(question) // width) + shown + long
+        return "", 2
 
     def _question(self) -> str:
         """What is being asked, in a few words: the decision's kind and whose it is."""
