@@ -173,18 +173,18 @@ def scripted(legal: Sequence[Any], rng: random.Random) -> Any:
     return rng.choice(list(legal))
 
 
-def play_until(seed: int, wanted: Callable[[EndlessState], bool], limit: int = 600) -> list[Any]:
-    """The actions of a scripted game (`scripted` for both seats, from `seed`) up to the first position where North
+def play_until(seed: int, wanted: Callable[[EndlessState], bool], limit: int = 600, seat: int = NORTH) -> list[Any]:
+    """The actions of a scripted game (`scripted` for both seats, from `seed`) up to the first position where `seat`
     decides and `wanted` holds: the table's tests reach a kind of position without the AI, so tuning it leaves them
     alone."""
     rng = random.Random(seed)
     state = new_game(seed)
     actions = []
     for _ in range(limit):
-        seat = current_player(state)
-        if seat is None:
+        deciding = current_player(state)
+        if deciding is None:
             break
-        if seat == NORTH and wanted(state):
+        if deciding == seat and wanted(state):
             return actions
         actions.append(scripted(legal_actions(state), rng))
         state = apply(state, actions[-1])

@@ -12,7 +12,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Label, Static
 
-from endless_builders import play_until
+from endless_builders import SOUTH, play_until
 from exotui import games
 from exotui.games.endless.cards import KINDS, REACTIONS, card_name
 from exotui.games.endless.state import ASK_DEPLOY, ASK_REVEAL, DeployEvent, DeploySpecies, EndDeploy, Pass, Reveal
@@ -319,6 +319,35 @@ async def test_at_80x24_choosing_where_to_deploy_on_a_crowded_table_leaves_the_l
             assert sum(answer in shown for answer in answers) >= 2
             await pilot.press("down")
             await settle(pilot)
+
+
+@in_event_loop
+async def test_at_80x24_the_computers_turn_leaves_the_log_its_last_lines() -> None:
+    """Turn 8, the computer (South) thinks over a 10-row habitat row, your 9-card hand and your event: its panel
+    took 5 rows (its border, the title, the bar, the win chance, what it prefers) and left the log none. The panel
+    gives rows to the log down to one, the bar and the win chance sharing it, and the log shows its last 3 lines
+    while the computer thinks."""
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        deploying = play_until(4, lambda state: state.tasks[-1][0] == ASK_DEPLOY and state.turn >= 8, seat=SOUTH)
+        # A search of a minute, ended by the app's exit: the table is looked at while it runs.
+        await open_game(pilot, "endless", ("human", "mcts:s=60"), 4, actions=deploying)
+        status = app.screen.query_one("#ai-status")
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if "win chance" in str(status.render()):
+                break
+        await pilot.pause(0.05)
+        the_board = board(app)
+        assert the_board.mode is Mode.WAIT and app.screen.query_one("#row").size.height == 10
+        inside = the_board.region
+        for part in ("#tracker", "#row", "#hand", "#events", "#ai-status"):
+            assert inside.contains_region(app.screen.query_one(part).region), part
+        shown = str(status.render())
+        assert status.size.height >= 1 and "█" in shown and "win chance" in shown
+        log = app.screen.query_one(GameLog)
+        assert inside.contains_region(log.region) and log.size.height >= 3
+        assert log.scroll_y == log.max_scroll_y
 
 
 @in_event_loop

@@ -52,11 +52,15 @@ class AiStatus(Widget):
 
 
 def fitted(parts: list[Content], width: int, height: int) -> Content:
-    """`parts` wrapped at their words to `width` cells; past `height` rows, the last row shown ends in "…" (a
-    narrow side panel never clips a word at its edge)."""
+    """`parts` wrapped at their words to `width` cells, a row each, or sharing rows (" · " between them) where that
+    takes more than `height` rows; past `height` rows, the last row shown ends in "…" (a narrow side panel never
+    clips a word at its edge). Sharing, a panel of a row or two (Endless Forms at 80x24, the log under it) still
+    shows the bar, the win chance and what the search prefers."""
     if width <= 0 or height <= 0:
         return Content("\n").join(parts)
     rows = [row for part in parts for row in part.wrap(width)]
+    if len(rows) > height:
+        rows = Content(" · ").join(parts).wrap(width)
     if len(rows) > height:
         last = rows[height - 1].rstrip()
         ellipsis = Content(" …" if last.cell_length + 2 <= width else "…")

@@ -91,6 +91,9 @@ REVEAL_MARKS: Final = {"useful": "asks when useful", "every": "asks at every win
 # sight where the table is crowded, the log's last lines under it: the row, the hand and 4 answers left it none.
 PROMPT_ANSWERS: Final = 5
 PROMPT_LEAST: Final = 2
+# The row the AI's panel keeps at 80x24 under its border where the log needs the others (its bar, win chance and
+# what it prefers share it): its 4 rows left the log none under a 10-row habitat row and a 9-card hand.
+AI_ROWS: Final = 1
 # Narrow, the log's last lines kept in sight under the table (the end of the last turn) before the focused card's
 # text takes more than its first row: the table, a 9-card hand and the card's whole text left it none at 80x24.
 LOG_LINES: Final = 3
@@ -466,6 +469,7 @@ class EndlessBoard(CardThenAnswerBoard):
         text = self.query_one("#card-text", Static)
         text.set_class(reading is not None, "-reading")
         text.styles.max_height = None  # as the stylesheet says, until `_fit` finds the table too tall
+        self.query_one(AiStatus).styles.height = None
         if reading is not None:
             count = len(readable(view, self.viewer, self.labels))
             assert self.reading is not None
@@ -489,7 +493,7 @@ class EndlessBoard(CardThenAnswerBoard):
         whole), to the log all but its first row (the card's name, kind and X/Y), to the table that one too; then the
         prompt's answers, down to `PROMPT_LEAST` in sight (its question says how many there are and that they
         scroll), to the log and the table alike; then the prompt, for the table alone. The card reader's text (v),
-        asked for, gives up rows to the table alone."""
+        asked for, gives up rows to the table alone. On the computer's turn its panel gives rows to the log."""
         if self.has_class("-wide") or not self.size.height:
             return
         text = self.query_one("#card-text", Static)
@@ -526,6 +530,11 @@ class EndlessBoard(CardThenAnswerBoard):
                 over -= min(left, lacking)
         if over > 0 and prompt.display and prompt.outer_size.height > 3:
             prompt.styles.height = max(3, prompt.outer_size.height - over)
+        # The computer's turn: its panel gives rows to the log down to its border and `AI_ROWS`.
+        status = self.query_one(AiStatus)
+        least = status.styles.gutter.height + AI_ROWS
+        if lacking > 0 and status.display and status.outer_size.height > least:
+            status.styles.height = max(least, status.outer_size.height - lacking)
         if at_end:
             self._latest_in_sight()
 
