@@ -371,6 +371,50 @@ async def test_exo2s_result_box_at_80x24_has_each_seat_on_a_row_and_the_last_pla
             assert " ".join(line.split()) in told, (line, told)
 
 
+@in_event_loop
+async def test_a_four_player_rodents_result_box_at_80x24_shows_the_last_decision_whole(tmp_path: Path) -> None:
+    """Raging Rodents with 4 seats: the summary gave each seat's points, which the table of each invasion's points
+    gives again with the totals, and with the five choices and the hint the box had no row left for how the game
+    ended. The table names the seats as the summary did ('Seat 1: you'), the summary keeps what it alone says (the
+    invasions played), its caption; the last decision shows whole under them, without PgUp."""
+    game = games.get("rodents")
+    # The first seed whose game of random decisions Seat 1, the person, ends.
+    for seed in range(100):
+        chooser = random.Random(seed)
+        states, actions = [game.new_game(seed, 4, None)], []
+        while game.current_player(states[-1]) is not None:
+            actions.append(chooser.choice(game.legal_actions(states[-1])))
+            states.append(game.apply(states[-1], actions[-1]))
+        if game.current_player(states[-2]) == 0:
+            break
+    app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        seats = (Seat(HUMAN), Seat("greedy"), Seat("greedy"), Seat("greedy"))
+        session = app.recorded(GameSession(game, seed, None, seats))
+        for action in actions[:-1]:
+            session.apply(action)
+        screen = GameScreen(session, 0)
+        await app.push_screen(screen)
+        await settle(pilot)
+        screen.board.post_message(Board.Decided(actions[-1]))
+        for _ in range(200):
+            if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
+                break
+            await pilot.pause()
+        await settle(pilot)
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        inside = whole_in_the_end_box(end, ("#headline", "#summary", "#invasion-scores", "#end-menu", "#end-hint"))
+        assert options(app) == ["rematch", "replay", "review", "new", "title"]
+        ending = end.query_one("#end-ending")
+        assert ending.display and ending.max_scroll_y == 0
+        told = drawn_in(app, end.query_one("#end-result").region.intersection(inside))
+        last = game.describe(states[-2], actions[-1])
+        assert " ".join(last.split()) in told, (last, told)
+        assert end.summary == ["3 invasions played."]
+        assert "Seat 1: you" in str(end.query_one("#invasion-scores", Static).render())
+
+
 def one_decision_from_the_end(game_id: str, seat: int) -> tuple[GameSession, Any]:
     """A two-seat game of random decisions (the person Seat 1, the greedy AI Seat 2) where `seat` makes the last one:
     the game before it, and that decision."""

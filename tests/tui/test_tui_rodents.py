@@ -96,16 +96,18 @@ async def test_a_whole_two_player_game_against_the_greedy_ai_by_keys() -> None:
         assert decisions > 10
         assert session.game.is_over(session.state) and replays(session)
         assert session.state.invasion >= 3
-        lines = str(app.screen.query_one("#summary", Static).render()).split("\n")
-        for seat, score in enumerate(session.state.scores):
-            assert lines[seat].endswith(f": {score} points")
-        # The end box's score of each invasion: a column each, then the totals, which the columns add up to.
+        # The summary says what the table does not: the invasions played.
+        summary = str(app.screen.query_one("#summary", Static).render())
+        assert summary.startswith(f"{session.state.invasion} invasions played")
+        # The end box's score of each invasion: a column each, then the totals, which the columns add up to; a row
+        # each seat, named as the summary named them ('Seat 2: AI greedy').
         table = [line.split() for line in str(app.screen.query_one("#invasion-scores", Static).render()).split("\n")]
-        assert table[0] == ["Invasion", *map(str, range(1, session.state.invasion + 1)), "Total"]
+        invasions = session.state.invasion
+        assert table[0] == ["Invasion", *map(str, range(1, invasions + 1)), "Total"]
         for seat, score in enumerate(session.state.scores):
             row = table[1 + seat]
-            assert row[:2] == ["Seat", str(seat + 1)] and int(row[-1]) == score
-            assert sum(int(cell) for cell in row[2:-1]) == score
+            assert row[:2] == ["Seat", f"{seat + 1}:"] and int(row[-1]) == score
+            assert sum(int(cell) for cell in row[-1 - invasions : -1]) == score
         # The final table's panel: the scores count the last invasion, so they are the totals, not "Earlier".
         panel = str(screen.query_one(InvasionPanel).render())
         assert "Totals: Seat 1" in panel and "Earlier" not in panel

@@ -13,7 +13,7 @@ from exotui.games.rodents.cards import (
     PREDATOR_POINTS,
     card_name,
 )
-from exotui.games.rodents.ending import collection_label
+from exotui.games.rodents.ending import collection_label, played
 from exotui.games.rodents.game import GAME
 from exotui.games.rodents.rules import (
     SAFETY_EXTRA_INVASIONS,
@@ -80,6 +80,7 @@ __all__ = [
     "hidden",
     "is_last_turn",
     "play_text",
+    "played",
     "rodent_points",
     "totals",
 ]

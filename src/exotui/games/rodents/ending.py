@@ -21,10 +21,16 @@ def ending(state: RodentsState, seat_labels: Sequence[str]) -> list[str]:
         for index in range(len(state.scores))
     ]
     lines = [f"{name}: {score} points" for name, score in zip(names, state.scores, strict=True)]
+    return lines + played(state)
+
+
+def played(state: RodentsState) -> list[str]:
+    """The invasions played with their tie-breaks, and in solo the rule that gives a tie to the automaton: the result
+    beyond each collection's points (the table's end box gives those in its table of each invasion's points)."""
     played = f"{state.invasion} invasion{'s' if state.invasion > 1 else ''} played"
     if state.invasion > state.invasions:
         played += f" ({state.invasions} agreed, then tie-breaks)"
-    lines.append(f"{played}.")
+    lines = [f"{played}."]
     if state.players == 1 and state.scores[0] == state.scores[AUTOMATON]:
         # Who won is the headline's (engine.result); a tie needs the rule that gave it to the automaton.
         lines.append("A tie is a loss against the automaton.")

@@ -119,7 +119,11 @@ class EndScreen(ModalScreen[str | None]):
             # The result above the choices; side by side where the screen is "-wide" (exotui.tcss).
             with Container(id="end-body"):
                 with Vertical(id="end-result"):
-                    yield Static("\n".join(self.summary), id="summary", markup=False)
+                    summary = Static("\n".join(self.summary), id="summary", markup=False)
+                    # Over the details, the summary's last line is their caption: no row between them (Raging
+                    # Rodents' 4 seats at 80x24 had none left for how the game ended).
+                    summary.set_class(self.details is not None, "-captions")
+                    yield summary
                     if self.details is not None:
                         yield self.details
                     if self.ending:

@@ -221,7 +221,7 @@ class GameScreen(AidedScreen):
         self.ended = True
         session = self.session
         names = [seat_label(session, seat, "{name} ({who})") for seat in range(len(session.seats))]
-        summary = protocol.ending(session.game, session.state, names)
+        summary = self.board.result_summary(protocol.ending(session.game, session.state, names))
         details = self.board.result_details()
         # How it ended, as the log told it: the box covers the foot of the table, where the log ends.
         ending = how_it_ended(self.story)

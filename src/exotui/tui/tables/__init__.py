@@ -189,6 +189,11 @@ class Board(Widget, metaclass=_BoardMeta):
         invasion); None for most tables."""
         return None
 
+    def result_summary(self, summary: list[str]) -> list[str]:
+        """The game's summary (its `ending` hook) as the end box shows it over `result_details`: whole for most
+        tables; without what those details give again (Raging Rodents' points of each collection)."""
+        return summary
+
     def describe_public(self, view: Any, action: Any) -> str:
         """What `action` (not yet played: the computer's preferred move, a hint) does, told from `view` as the
         board's viewer may read it: the game's `describe_to` knows which card that seat cannot see."""

@@ -47,6 +47,7 @@ from exotui.games.rodents import (
     hidden,
     is_last_turn,
     play_text,
+    played,
     totals,
 )
 from exotui.tui.tables.card_then_answer import CardThenAnswerBoard, Mode
@@ -269,12 +270,27 @@ class RodentsBoard(CardThenAnswerBoard):
         who = "your decision" if self.legal else f"{self.labels[seat]} is deciding"
         self._notice(f"Invasion {self.view.invasion}: {who}.")
 
+    def _scored_by_invasion(self) -> bool:
+        """The game is over after more than one invasion: the end box has a table of each invasion's points."""
+        return self.view is not None and self.view.step == OVER and self.view.invasion >= 2
+
     def result_details(self) -> InvasionScores | None:
         view = self.view
-        if view is None or view.step != OVER or view.invasion < 2:
+        if view is None or not self._scored_by_invasion():
             return None
-        names = [collection_label(view, index) for index in range(len(view.collections))]
+        # The seats by their labels ('Seat 1: you'), as the summary named them before the table took its lines.
+        names = [
+            self.labels[index] if index < view.players else collection_label(view, index)
+            for index in range(len(view.collections))
+        ]
         return InvasionScores(self.gains, view.scores, names)
+
+    def result_summary(self, summary: list[str]) -> list[str]:
+        # The table gives each collection's total: a line each again left the end box of a 4-player game at 80x24
+        # no row for how the game ended.
+        if self.view is None or not self._scored_by_invasion():
+            return summary
+        return played(self.view)
 
     def _seat(self) -> int:
         """The seat of the person deciding at this board (a spectator's board is never asked to decide)."""
