@@ -46,3 +46,16 @@ def test_the_evaluation_follows_a_galaxy_to_another_seat(players: int) -> None:
         values = GAME.evaluate(state)
         assert GAME.evaluate(turned) == pytest.approx((*values[1:], values[0]))
     assert checked >= 5
+
+
+def test_of_two_galaxies_alike_in_points_and_runs_more_planets_touching_the_star_is_ahead() -> None:
+    # A tie on points goes to the Galaxy with more planets touching its Star (the rules' tie-break), and 15% of games
+    # between searches end tied on points (docs/figures.md, session 12): where all else is even the evaluation leans
+    # to it. Tokens 0 (small blue telluric) and 13 (medium red gaseous) share no feature: no points, no open run.
+    start = GAME.new_game(1, 2)
+    in_a_row = ((1, 0, 0), (2, 0, 13))  # one touches the Star
+    around = ((1, 0, 0), (1, 1, 13))  # both do
+    for galaxies in ((in_a_row, around), (around, in_a_row)):
+        state = Exo2State(2, start.universe, galaxies, start.rng)
+        assert heuristic.features(state, 0)[:2] == heuristic.features(state, 1)[:2] == (0.0, 0.0)
+        assert GAME.evaluate(state)[galaxies.index(around)] > 0.5
