@@ -27,7 +27,16 @@ from exotui.tui.screens.new_game import SEAT_CHOICES
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.tables.exo2.board import Exo2Board, Mode
 from exotui.tui.tables.exo2.galaxy import Galaxy, scoring_squares
-from exotui.tui.tables.exo2.universe import PITCH, SLOT_PLACES, Universe, available_slots
+from exotui.tui.tables.exo2.universe import (
+    CELLS,
+    LARGE_SIZE,
+    PITCH,
+    SLOT_PLACES,
+    Universe,
+    available_slots,
+    slot_places,
+)
+from exotui.tui.widgets.prompt import Prompt
 from pilot_helpers import in_event_loop, open_game, play_by_keys, replays, settle, status_text
 
 
@@ -409,21 +418,49 @@ async def test_help_during_a_game_starts_with_that_games_own_keys() -> None:
         assert text.index("Keys everywhere") > text.index("EXO n°2 keys")
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 @in_event_loop
-async def test_the_universe_keys_stand_apart_from_the_planet_letters_under_their_planets() -> None:
+async def test_the_universe_keys_stand_apart_from_the_planet_letters_under_their_planets(
+    size: tuple[int, int],
+) -> None:
     app = ExoTuiApp(ai_pause=0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await start(pilot, ("human", "greedy"), 7, random_actions(7, 2, 9))
         universe = app.screen.query_one(Universe)
         lines = str(universe.render()).splitlines()
         text = "\n".join(lines)
         # Never a key run into letters ("1MGG2LBT").
         assert not re.search(r"\d[A-Z]|[A-Z]\d", text), text
+        width, height = universe.cell
+        places = slot_places(width + 1)
         for number, slot in enumerate(available_slots(board(app).view.universe), start=1):
-            row, column = SLOT_PLACES[slot]
-            # The key sits on the line under its planet, under the middle letter.
-            assert lines[row + 1][column + 2] == str(number)
-            assert lines[row][column + 1 : column + 4] == planet_code(board(app).view.universe[slot])
+            row, column = places[slot]
+            # The key sits on the line under its planet (its colour between, large), under the middle letter.
+            assert lines[(row + 1) * height][column + 1 + width // 2] == str(number)
+            letters = lines[row * height][column + 1 : column + 1 + width]
+            assert letters.strip() == planet_code(board(app).view.universe[slot])
+
+
+@in_event_loop
+async def test_the_universe_draws_large_tokens_on_a_large_terminal_and_keeps_its_size_at_80x24() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 7, random_actions(7, 2, 9))
+        universe = app.screen.query_one(Universe)
+        assert tuple(universe.outer_size) == (30, 9)
+        assert universe.cell == CELLS[0]
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        # As large as the Galaxies' tokens at this size: five columns, the planet's colour under its letters.
+        assert tuple(universe.outer_size) == LARGE_SIZE
+        assert universe.cell == CELLS[-1] == app.screen.query_one("#galaxy-main", Galaxy).cell
+        assert "▀▀▀▀▀" in str(universe.render())
+        # The Galaxies keep room for their own large cells and the left column for the prompt.
+        assert app.screen.query_one(Prompt).size.height >= 3
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert tuple(universe.outer_size) == (30, 9)
+        assert universe.cell == CELLS[0]
 
 
 def test_the_help_explains_the_dot_of_an_empty_square() -> None:

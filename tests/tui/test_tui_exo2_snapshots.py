@@ -1,4 +1,4 @@
-"""Screenshots of EXO n°2 at 80x24, compared with the accepted ones in tests/tui/__snapshots__.
+"""Screenshots of EXO n°2 at 80x24 (and one at 120x40), compared with the accepted ones in tests/tui/__snapshots__.
 
 Deterministic: fixed seeds, greedy players (seeded), no pause between AI moves.
 Update after a deliberate change with `python -m pytest tests/tui/test_tui_exo2_snapshots.py --snapshot-update`.
@@ -6,6 +6,7 @@ Update after a deliberate change with `python -m pytest tests/tui/test_tui_exo2_
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 
 from exotui import games
@@ -68,8 +69,10 @@ async def greedy_to_the_end(pilot: Pilot) -> None:
     raise AssertionError("the game did not end")
 
 
-def test_two_players_placing_a_planet(snap_compare) -> None:
-    assert snap_compare(app(), terminal_size=SIZE, run_before=two_players_placing)
+@pytest.mark.parametrize("size", [SIZE, (120, 40)], ids=["80x24", "120x40"])
+def test_two_players_placing_a_planet(snap_compare, size: tuple[int, int]) -> None:
+    """Larger, the Universe's tokens grow as the Galaxy's do (five columns, their colour under the letters)."""
+    assert snap_compare(app(), terminal_size=size, run_before=two_players_placing)
 
 
 def test_three_players_choosing_a_planet(snap_compare) -> None:

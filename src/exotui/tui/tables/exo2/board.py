@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Final
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.events import Resize
 
 from exotui.games.exo2 import (
     GAME,
@@ -42,6 +43,12 @@ from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import Prompt
 
 MOST_PLAYERS: Final = max(GAME.player_counts)
+# From this size of board (columns, rows; 120x40 gives 120x38) the left column widens for the Universe's large
+# tokens (universe.LARGE_SIZE, 44x15, in exo2.tcss): the Universe is where every turn starts. From 110 columns the
+# Galaxies keep 66, more than the 44 the viewer's large cells need (at 3 players the two others, 33 to 38 columns
+# each, draw their planets as at 80x24); from 34 rows (the log takes a quarter) the score panel, the prompt and the
+# AI panel keep at least the rows they have at 80x24.
+ROOMY_TABLE: Final = (110, 34)
 # A final Galaxy's title, after the seat: how its planets in no line that scored are drawn.
 SCORED: Final = " · lowercase scored nothing"
 
@@ -129,6 +136,9 @@ class Exo2Board(Board):
                     for other in range(1, MOST_PLAYERS):
                         yield Galaxy(compact=True, id=f"galaxy-other-{other}")
         yield GameLog(id="log")
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width >= ROOMY_TABLE[0] and event.size.height >= ROOMY_TABLE[1], "-roomy")
 
     # ---------------------------------------------------------------------------------------------------------
     # Shown a position

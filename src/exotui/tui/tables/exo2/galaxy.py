@@ -10,7 +10,7 @@ subtitle says which way more squares lie.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, Final, NamedTuple
+from typing import ClassVar, Final
 
 from textual.content import Content
 from textual.events import Resize
@@ -18,18 +18,11 @@ from textual.style import Style
 
 from exotui.games.exo2 import LINES, STAR, features, planet_code
 from exotui.games.exo2 import Galaxy as Planets
-from exotui.tui.tables.exo2.planet import CELL, PlanetsWidget, colour_class
+from exotui.tui.tables.exo2.planet import CELL, Cell, PlanetsWidget, colour_class
 
 STAR_MARK: Final = "(*)"
 
 Square = tuple[int, int]
-
-
-class Cell(NamedTuple):
-    """How large a square is drawn: its columns and its rows (the letters on the middle one, the upper of two)."""
-
-    width: int
-    height: int
 
 
 # From the smallest, the one 80x24 draws; a widget takes the largest that shows the whole grid and at least

@@ -5,13 +5,21 @@ The letters alone tell every feature (see cards.planet_code), so nothing depends
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import ClassVar, Final, NamedTuple
 
 from textual.widget import Widget
 
 from exotui.games.exo2 import COLOURS, features, planet_code, planet_name
 
 CELL: Final = 3
+
+
+class Cell(NamedTuple):
+    """How large a square or a token is drawn: its columns and its rows (the letters on the middle one, the upper
+    of two)."""
+
+    width: int
+    height: int
 
 
 def colour_class(token: int, available: bool = True) -> str:

@@ -6,25 +6,38 @@ from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from textual.content import Content
+from textual.style import Style
 
 from exotui.games.exo2 import COVERED_BY, EMPTY, UNIVERSE_ROWS, planet_code
-from exotui.tui.tables.exo2.planet import CELL, PlanetsWidget, colour_class
+from exotui.tui.tables.exo2.planet import CELL, Cell, PlanetsWidget, colour_class
 
+# The tokens as the Galaxies draw them: three letters on one row (80x24), or five columns with the planet's colour
+# in half blocks under the letters, when the board gives the Universe room for them (`LARGE_SIZE`, at 120x40).
+CELLS: Final = (Cell(CELL, 1), Cell(5, 2))
 # Columns from one token to the next in a row: a space and its three letters (its number key is on the line below).
 PITCH: Final = CELL + 1
 WIDEST: Final = max(UNIVERSE_ROWS)
 
 
-def _slot_places() -> tuple[tuple[int, int], ...]:
-    """Per Universe slot, its (row, first column) on screen: each row centred under the one above it."""
+def inner_size(cell: Cell) -> tuple[int, int]:
+    """The columns and rows the pyramid takes in tokens of `cell`: a column before each token, and a line under the
+    bottom row for its number keys."""
+    return WIDEST * (cell.width + 1), len(UNIVERSE_ROWS) * cell.height + 1
+
+
+def slot_places(pitch: int = PITCH) -> tuple[tuple[int, int], ...]:
+    """Per Universe slot, its (row, first column) on screen, `pitch` columns from one token to the next: each row
+    centred under the one above it."""
     places: list[tuple[int, int]] = []
     for row, width in enumerate(UNIVERSE_ROWS):
-        offset = (WIDEST - width) * PITCH // 2
-        places.extend((row, offset + index * PITCH) for index in range(width))
+        offset = (WIDEST - width) * pitch // 2
+        places.extend((row, offset + index * pitch) for index in range(width))
     return tuple(places)
 
 
-SLOT_PLACES: Final = _slot_places()
+SLOT_PLACES: Final = slot_places()
+# The Universe with large tokens, its border included: what the board makes room for on a large terminal.
+LARGE_SIZE: Final = tuple(length + 2 for length in inner_size(CELLS[-1]))
 
 
 def available_slots(universe: Sequence[int]) -> list[int]:
@@ -40,7 +53,7 @@ def available_slots(universe: Sequence[int]) -> list[int]:
 class Universe(PlanetsWidget):
     """Covered tokens show their letters in their colour; available ones are drawn on their colour, with their
     number key under them while the viewer may press it; the one under the cursor is highlighted and underlined.
-    Taken slots are left blank."""
+    Taken slots are left blank. Given the room (`LARGE_SIZE`), the tokens are drawn large, as a large Galaxy's are."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {*PlanetsWidget.COMPONENT_CLASSES, "universe--cursor", "universe--key"}
 
@@ -59,25 +72,42 @@ class Universe(PlanetsWidget):
         self.set_class(choosing, "-choosing")
         self.refresh()
 
+    @property
+    def cell(self) -> Cell:
+        """The largest tokens the pyramid fits in at the widget's present size."""
+        width, height = self.content_size
+        fitting = [cell for cell in CELLS if inner_size(cell)[0] <= width and inner_size(cell)[1] <= height]
+        return fitting[-1] if fitting else CELLS[0]
+
     def render(self) -> Content:
         slots = available_slots(self.universe)
         numbers = {slot: index + 1 for index, slot in enumerate(slots)} if self.keys else {}
-        # What each line shows, as (column, text) pieces: the tokens' letters, and under each available token its
-        # number key. Nothing covers an available token, so the line under it is empty there (or is the line under
-        # the pyramid): the keys stand apart from the letters ("MGG LBT", not "1MGG2LBT").
-        pieces: list[list[tuple[int, Content]]] = [[] for _ in range(len(UNIVERSE_ROWS) + 1)]
+        cell = self.cell
+        places = slot_places(cell.width + 1)
+        # What each line shows, as (column, text) pieces: the tokens' letters (and, large, their colour under them),
+        # and under each available token its number key. Nothing covers an available token, so the line under it is
+        # empty there (or is the line under the pyramid): the keys stand apart from the letters ("MGG LBT", not
+        # "1MGG2LBT").
+        pieces: list[list[tuple[int, Content]]] = [[] for _ in range(inner_size(cell)[1])]
         for slot, token in enumerate(self.universe):
             if token == EMPTY:
                 continue
-            row, column = SLOT_PLACES[slot]
+            row, column = places[slot]
+            top = row * cell.height
             number = numbers.get(slot)
-            style = self.get_visual_style(colour_class(token, available=slot in slots))
+            available = slot in slots
+            style = self.get_visual_style(colour_class(token, available=available))
             if slot == self.cursor:
                 style += self.get_visual_style("universe--cursor")
-            pieces[row].append((column + 1, Content.styled(planet_code(token), style)))
+            pieces[top].append((column + 1, Content.styled(planet_code(token).center(cell.width), style)))
+            if cell.height > 1 and available:
+                # On its colour, a token reads as one block: its colour in half blocks under the letters (a covered
+                # token has its letters alone in its colour).
+                edge = Style(foreground=style.background)
+                pieces[top + 1].append((column + 1, Content.styled("▀" * cell.width, edge)))
             if number is not None:
                 key = Content.styled(str(number), self.get_visual_style("universe--key"))
-                pieces[row + 1].append((column + 1 + CELL // 2, key))
+                pieces[top + cell.height].append((column + 1 + cell.width // 2, key))
         lines = []
         for line in pieces:
             parts: list[Content] = []
