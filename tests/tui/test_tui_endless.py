@@ -22,6 +22,7 @@ from exotui.tui.choices import Choices, load_choices, save_choices
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.tables.endless.board import EndlessBoard, Mode, after_an_action, readable
 from exotui.tui.tables.endless.discard_piles import DiscardPiles
+from exotui.tui.tables.endless.hand import HandZone, hand_name, type_letter
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
 from pilot_helpers import in_event_loop, open_game, play_by_keys, press_answer, replays, settle, status_text
@@ -348,6 +349,28 @@ async def test_at_80x24_the_computers_turn_leaves_the_log_its_last_lines() -> No
         log = app.screen.query_one(GameLog)
         assert inside.contains_region(log.region) and log.size.height >= 3
         assert log.scroll_y == log.max_scroll_y
+
+
+@in_event_loop
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize(("seed", "turn"), [(4, 7), (2, 6)])
+async def test_each_hand_card_keeps_to_one_row(size: tuple[int, int], seed: int, turn: int) -> None:
+    """North's Deploy Phase with 6 to 10 cards in hand: wrapped by words, items broke across rows ("4 S Earless" at
+    the end of one, "Lizard" starting the next; "4 F" then "Mutigen"; "3 S Creosote Bush" then "Walkingstick" at 120
+    columns), read as other cards. Each item keeps to one row, whole, and the hand is still whole in its rows."""
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=size) as pilot:
+        deploying = play_until(seed, lambda state: state.tasks[-1][0] == ASK_DEPLOY and state.turn >= turn)
+        await open_game(pilot, "endless", ("human", "greedy"), seed, actions=deploying)
+        the_board = board(app)
+        assert the_board.mode is Mode.CARD
+        hand = app.screen.query_one(HandZone)
+        rows = [str(line) for line in hand.render().wrap(hand.size.width)]
+        assert len(rows) <= hand.size.height
+        for index, card in enumerate(the_board._hand()):
+            item = f"{ANSWER_KEYS[index]} {type_letter(card)} {hand_name(card, the_board.has_class('-wide'))}"
+            assert any(item in row for row in rows), (item, rows)
+        assert any(row.endswith(f"{ANSWER_KEYS[len(the_board._hand())]} End the Deploy Phase") for row in rows)
 
 
 @in_event_loop

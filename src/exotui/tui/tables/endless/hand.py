@@ -6,11 +6,15 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.content import Content
+from textual.geometry import Size
 from textual.widget import Widget
 
 from exotui.games.endless import KINDS, card_name, is_effect, is_event
 from exotui.tui.tables.endless.habitat_row import MEDIUM
 from exotui.tui.widgets.prompt import ANSWER_KEYS
+
+# Between the title and the items, and between items on a row.
+GAP = "  "
 
 
 # A letter per card type, so the type does not rest on colour: S species, F effect, E event.
@@ -64,7 +68,17 @@ class HandZone(Widget):
         self.mine, self.whole_names = mine, whole_names
         self.refresh(layout=True)
 
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # The rows of the items laid out for `width`, which `render` draws at the width the layout gives it.
+        return len(self._rows(width)) if width else 0
+
     def render(self) -> Content:
+        return Content("\n").join(self._rows(self.size.width))
+
+    def _rows(self, width: int) -> list[Content]:
+        """The title, then the items each whole on a row, two spaces between them: an item that does not fit what is
+        left of a row starts the next one (wrapped by words, "4 S Earless" ended a row, "Lizard" began the next, as
+        if two cards), and one wider than a whole row ends in "…". `width` 0 (not laid out yet): one row."""
         title = self.get_visual_style("hand--title", partial=True)
         cursor = self.get_visual_style("hand--cursor", partial=True)
         idle = self.get_visual_style("hand--idle", partial=True)
@@ -75,7 +89,7 @@ class HandZone(Widget):
         ]
         if self.extra:
             items.append(f"{ANSWER_KEYS[len(items)]} {self.extra}")
-        parts = [Content.styled(self.title, title)]
+        parts = []
         for index, text in enumerate(items):
             if index == self.cursor:
                 parts.append(Content.styled(f"▶{text}", cursor))
@@ -85,4 +99,17 @@ class HandZone(Widget):
                 parts.append(Content(f" {text}"))
         if not items and self.mine:
             parts.append(Content(" empty"))
-        return Content("  ").join(parts)
+        heading = Content.styled(self.title, title)
+        if width <= 0:
+            return [Content(GAP).join([heading, *parts])]
+        # The title wraps by words (a spectator's names both hands); the items go on from its last row.
+        rows = [[line] for line in heading.wrap(width)] or [[]]
+        used = rows[-1][0].cell_length if rows[-1] else 0
+        for part in parts:
+            if rows[-1] and used + len(GAP) + part.cell_length > width:
+                rows.append([])
+            if part.cell_length > width:
+                part = part.truncate(width, ellipsis=True)
+            used = used + len(GAP) + part.cell_length if rows[-1] else part.cell_length
+            rows[-1].append(part)
+        return [Content(GAP).join(row) for row in rows]
