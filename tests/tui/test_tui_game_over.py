@@ -19,6 +19,7 @@ from exotui.engine.records import GameRecord, load
 from exotui.engine.savedir import SaveDir
 from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.tui.app import ExoTuiApp
+from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.end import WIDE_BOX, EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.replay import ReplayScreen
@@ -71,6 +72,30 @@ async def test_the_result_shows_over_the_final_table_and_esc_shows_the_table(tmp
         assert isinstance(app.screen, ReplayScreen)
         assert app.screen.at_end
         assert not any(isinstance(screen, GameScreen) for screen in app.screen_stack)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@in_event_loop
+async def test_q_on_the_result_box_asks_to_quit_over_it(size: tuple[int, int]) -> None:
+    # A modal screen leaves the app's own q out: on the result box q did nothing, and quitting seemed broken.
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=size) as pilot:
+        await play_out(pilot)
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen) and isinstance(app.screen_stack[-2], EndScreen)
+        # The question drawn whole, on top of the box.
+        dialog = app.screen.query_one("#dialog").region
+        assert app.screen.region.contains_region(dialog)
+        rows = screen_text(app).splitlines()[dialog.y : dialog.bottom]
+        assert any("Quit exotui?" in row for row in rows) and any("Yes (y)" in row for row in rows)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, EndScreen) and app.is_running
+        await pilot.press("q", "q")
+        await settle(pilot)
+        assert not app.is_running
 
 
 @in_event_loop

@@ -82,5 +82,10 @@ def test_quit_dialog(snap_compare) -> None:
     assert snap_compare(app(), terminal_size=SIZE, press=["q"])
 
 
+def test_quit_dialog_over_the_end_of_game(snap_compare) -> None:
+    """q on the result box asks "Quit exotui?" over it, whole (the box's modal screen left q out: nothing happened)."""
+    assert snap_compare(app(), terminal_size=SIZE, run_before=ai_against_ai_to_the_end, press=["q"])
+
+
 def test_too_small(snap_compare) -> None:
     assert snap_compare(app(), terminal_size=(60, 20))

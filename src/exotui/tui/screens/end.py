@@ -80,6 +80,8 @@ class EndScreen(ModalScreen[str | None]):
         # Priority: the menu, which has the focus, would take them to move its highlight.
         Binding("pageup", "scroll_ending(-1)", "the last turn", key_display="PgUp/Dn", priority=True),
         Binding("pagedown", "scroll_ending(1)", show=False, priority=True),
+        # A modal screen hides the app's own q, so here it did nothing; it asks "Quit exotui?" as everywhere.
+        Binding("q", "app.request_quit", "quit", show=False),
     ]
     # The box takes the whole width at every size (exotui.tcss): the columns of the table left beside a narrower box
     # showed words cut by its edge ("Yellow holds B V", "rn 5 · Blue"). From `WIDE_BOX` columns the result and the
