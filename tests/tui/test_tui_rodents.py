@@ -25,6 +25,7 @@ from exotui.tui.tables.rodents.collection import CollectionZone
 from exotui.tui.tables.rodents.field import FieldZone
 from exotui.tui.tables.rodents.hands import HandsZone
 from exotui.tui.tables.rodents.invasion import InvasionPanel
+from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
 from pilot_helpers import in_event_loop, open_game, play_by_keys, press_answer, replays, settle, status_text
 from rodents_builders import collection, position, rodent
@@ -299,9 +300,36 @@ async def test_an_invasion_scored_stays_on_the_table_until_the_person_goes_on(si
         await pilot.press("space")
         await settle(pilot)
         assert the_board.mode is not Mode.PAUSE
-        assert "Enter or Space" not in status_text(app) and "Invasion 2: " in status_text(app)
+        # The computer opens invasion 2 once the person has gone on; then it is their decision.
+        assert "Enter or Space" not in status_text(app) and "your decision" in status_text(app)
         assert str(the_board.query_one(InvasionPanel).render()).startswith("Invasion 2 of 3 · turn")
         assert "Earlier: Seat 1" in str(the_board.query_one(InvasionPanel).render())
+
+
+@in_event_loop
+async def test_the_computer_opens_the_next_invasion_only_once_the_person_has_gone_on() -> None:
+    # The computer played on behind the pause: its first decisions of invasion 2 were in the log (and the save)
+    # while the table still asked for Enter or Space on invasion 1's scores.
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot, ("human", "greedy"), 4)
+        the_board = await play_until_scored(pilot, random.Random(3))
+        played = len(screen.session.actions)
+        logged = list(the_board.query_one(GameLog).entries)
+        await settle(pilot)
+        await pilot.pause(0.2)
+        assert screen.session.deciding == 1, "the computer's seat opens invasion 2 (the case to test)"
+        assert len(screen.session.actions) == played, "the computer decided behind the pause"
+        assert the_board.query_one(GameLog).entries == logged
+        assert the_board.mode is Mode.PAUSE
+        await pilot.press("enter")
+        await settle(pilot)
+        for _ in range(200):
+            if len(screen.session.actions) > played:
+                break
+            await pilot.pause()
+        assert len(screen.session.actions) > played and the_board.view.invasion == 2
+        assert replays(screen.session)
 
 
 def test_the_scored_position_of_each_invasion_is_what_the_scores_gained() -> None:

@@ -76,6 +76,8 @@ class GameScreen(AidedScreen):
         self.news = ""
         # Every decision as the log told it, with what it caused (`retell`, `play`).
         self.story: list[Told] = []
+        # The next turn waits for the person to go on from a position the board keeps on show (`Board.paused`).
+        self.held = False
 
     @property
     def board(self) -> Board:
@@ -123,6 +125,7 @@ class GameScreen(AidedScreen):
 
     def advance(self) -> None:
         """Ask whoever decides next, or end the game."""
+        self.held = False
         turn = self.driver.next()
         seat = turn.seat
         # Drawn before the end too: the table under the result is the final position, with no question open, whoever
@@ -131,6 +134,12 @@ class GameScreen(AidedScreen):
         if seat is None:
             self.status("The game is over.", self.news)
             self.finish()
+            return
+        if self.board.paused and self.session.humans:
+            # Raging Rodents' scored invasion stays on the table until the person goes on: nobody decides before
+            # (`on_board_continued`), so the log never tells a decision made behind the pause. (Computers alone
+            # play on: nobody is there to go on.)
+            self.held = True
             return
         if turn.computer:
             self.think(turn)
@@ -213,6 +222,10 @@ class GameScreen(AidedScreen):
 
     def on_board_notice(self, event: Board.Notice) -> None:
         self.status(event.text)
+
+    def on_board_continued(self, event: Board.Continued) -> None:
+        if self.held:
+            self.advance()
 
     def finish(self) -> None:
         """Show the end screen, once this screen is on top (not under help or a dialog)."""

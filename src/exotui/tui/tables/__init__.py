@@ -128,6 +128,9 @@ class Board(Widget, metaclass=_BoardMeta):
             super().__init__()
             self.text = text
 
+    class Continued(Message):
+        """The person went on from a position kept on the table (PAUSE): the turns held behind it go on."""
+
     @abstractmethod
     def show(self, view: Any, viewer: int | None, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
         """Draw `view` as `viewer` sees it; `legal` is empty unless the viewer decides now.
@@ -135,6 +138,12 @@ class Board(Widget, metaclass=_BoardMeta):
         `viewer` None is a spectator, shown the public view (every seat's hidden parts hidden): every hand is drawn
         as everyone sees it (its size, the cards seen going in), with no "your" and no prompt; `legal` is empty.
         """
+
+    @property
+    def paused(self) -> bool:
+        """A position is kept on the table until the person goes on (PAUSE: Raging Rodents' scored invasion); the
+        game screen holds the turns after it until the board posts `Continued`."""
+        return self.mode is Mode.PAUSE
 
     @property
     def over(self) -> bool:

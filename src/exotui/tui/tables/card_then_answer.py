@@ -70,6 +70,7 @@ class CardThenAnswerBoard(Board):
     def action_continue(self) -> None:
         if self.mode is Mode.PAUSE:
             self._continue()
+            self.post_message(self.Continued())
 
     def _waiting(self) -> bool:
         # In PAUSE, a key that decides says how to go on.
