@@ -11,6 +11,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final, NoReturn
 
@@ -24,7 +25,7 @@ from exotui.engine.lock import GameInUse
 from exotui.engine.protocol import GameSetupError, opening, player_counts_text, rival
 from exotui.engine.records import BadSave, GameRecord, Header, SavedGame, SavingOff, Seat, VerificationFailed, load
 from exotui.engine.result import result_of
-from exotui.engine.savedir import ENV_VAR, SaveDir
+from exotui.engine.savedir import ENV_VAR, SaveDir, SaveEntry
 from exotui.engine.stats import aids_used
 from exotui.engine.text import LINE_LIMIT, local_time, printable, printable_path
 from exotui.measure import compare, sprt
@@ -268,6 +269,7 @@ def _run_app(
     saves: SaveDir,
     opening: GameSession | SavedGame | GameInUse | None = None,
     instead: str = "exotui --help lists the commands that need none",
+    notice: str | None = None,
 ) -> int:
     """The full-screen app; refused when not in a terminal (into a pipe it would draw for no one and never end),
     saying what to run `instead`."""
@@ -277,11 +279,25 @@ def _run_app(
     # Imported here so the headless subcommands start without loading Textual.
     from exotui.tui.app import run
 
-    return run(saves, opening)
+    return run(saves, opening, notice)
+
+
+def _game_and_time(entry: SaveEntry) -> tuple[str, str]:
+    """('Raging Rodents', '15:36') for a save played last today, ('ExoFauna/Duo', '2025-06-01 15:12') before: a
+    game as the player knew it, at the time that makes it the most recent or not (`SaveEntry.written`)."""
+    assert entry.header is not None
+    try:
+        title = games.get(entry.header.game).title
+    except games.UnknownGame:
+        title = entry.header.game
+    when = local_time(datetime.fromtimestamp(entry.written, UTC))
+    today = local_time(datetime.now(UTC))[:10]
+    return printable(title), when[11:] if when.startswith(today) else when
 
 
 def cmd_app(args: argparse.Namespace) -> int:
-    """The app; with --continue, straight into the latest unfinished game."""
+    """The app; with --continue, straight into the latest unfinished game, saying so when the game played last is
+    another one (finished)."""
     saves = SaveDir.locate(args.saves_dir)
     if not args.resume:
         return _run_app(saves)
@@ -289,6 +305,9 @@ def cmd_app(args: argparse.Namespace) -> int:
     if problem is not None:
         raise CliError(f"no game to continue: {problem}")
     entry = saves.latest_unfinished()
+    # The game played last (readable saves come first, most recent first): finished, when it is not `entry`.
+    last = next((save for save in saves.entries() if save.header is not None), None)
+    finished = "your last game ({}, {}) is finished".format(*_game_and_time(last)) if last is not None else ""
     if entry is None:
         unreadable = [entry for entry in saves.entries() if entry.header is None]
         where = printable_path(saves.path)
@@ -299,7 +318,12 @@ def cmd_app(args: argparse.Namespace) -> int:
                 f"no unfinished game to continue in {where}: {printable(first.path.name)} cannot be read: "
                 f"{first.problem}{others}"
             )
-        raise CliError(f"no unfinished game to continue in {where}")
+        if finished:
+            raise CliError(f"no unfinished game to continue in {where}: {finished}")
+        raise CliError(f"no unfinished game to continue in {where}: no game saved there yet")
+    notice = None
+    if last is not None and last.path != entry.path:
+        notice = "Y{}; continuing {} from {}.".format(finished[1:], *_game_and_time(entry))
     try:
         session = GameSession.resume(GameRecord.resume(entry.path))
     except GameInUse as exc:
@@ -307,7 +331,7 @@ def cmd_app(args: argparse.Namespace) -> int:
         return _run_app(saves, exc)
     except BadSave as exc:
         raise CliError(str(exc)) from None
-    return _run_app(saves, session)
+    return _run_app(saves, session, notice=notice)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import shutil
 import signal
 import subprocess
 import sys
 import time
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 import msgspec
@@ -550,7 +552,9 @@ async def test_a_signal_ends_the_app_cleanly_with_the_game_saved(tmp_path, signu
 
 def test_continue_on_the_command_line_opens_the_latest_unfinished_game(saves, monkeypatch, capsys):
     opened: list[object] = []
-    monkeypatch.setattr(app_module, "run", lambda where, opening=None: opened.append((where, opening)) or 0)
+    monkeypatch.setattr(
+        app_module, "run", lambda where, opening=None, notice=None: opened.append((where, opening)) or 0
+    )
     # As in a terminal (pytest captures the output; without a terminal the app is refused, tests/cli/test_cli.py).
     monkeypatch.setattr("exotui.cli._not_a_terminal", lambda: None)
     from exotui.cli import main
@@ -567,7 +571,71 @@ def test_continue_on_the_command_line_opens_the_latest_unfinished_game(saves, mo
     assert main([]) == 0 and opened[-1][0].path == saves.path and opened[-1][1] is None
     (saves.path / UNFINISHED.name).unlink()
     assert main(["--continue"]) == 2
-    assert capsys.readouterr().err == f"exotui: error: no unfinished game to continue in {saves.path}\n"
+    err = capsys.readouterr().err
+    assert err.startswith(f"exotui: error: no unfinished game to continue in {saves.path}: your last game (")
+    assert err.endswith(") is finished\n")
+
+
+def finished_save(saves: SaveDir, game_id: str = "rodents") -> GameRecord:
+    """A game of a person against the greedy AI played to its end (random legal actions, seeded)."""
+    game = games.get(game_id)
+    record = saves.new_record(game, 3, (RecordSeat("Seat 1", HUMAN), RecordSeat("Seat 2", "greedy")))
+    record.save()
+    rng = random.Random(3)
+    while not game.is_over(record.state):
+        record.append(rng.choice(list(game.legal_actions(record.state))))
+    return record
+
+
+def test_continue_says_so_when_it_opens_another_game_than_the_one_played_last(tmp_path, monkeypatch, capsys):
+    # The game played last was finished: --continue opened an older unfinished one without a word, and the player
+    # thought their last game lost.
+    opened: list[tuple[object, str | None]] = []
+    monkeypatch.setattr(
+        app_module, "run", lambda where, opening=None, notice=None: opened.append((opening, notice)) or 0
+    )
+    monkeypatch.setattr("exotui.cli._not_a_terminal", lambda: None)
+    from exotui.cli import main
+
+    saves = SaveDir(tmp_path)
+    older = unfinished_save(saves)
+    an_hour_ago = time.time() - 3600
+    os.utime(older.path, (an_hour_ago, an_hour_ago))
+    older.close()
+    assert main(["--saves-dir", str(tmp_path), "--continue"]) == 0
+    assert opened[-1][1] is None, "the game played last is the one opened: nothing to say"
+    opened[-1][0].record.close()
+    last = finished_save(saves)
+    last.close()
+    assert main(["--saves-dir", str(tmp_path), "--continue"]) == 0
+    session, notice = opened[-1]
+    assert session.record.path == older.path
+    played, resumed = (f"{datetime.fromtimestamp(when):%H:%M}" for when in (time.time(), an_hour_ago))
+    assert notice == f"Your last game (Raging Rodents, {played}) is finished; continuing ExoFauna/Duo from {resumed}."
+    session.record.close()
+    older.path.unlink()
+    assert main(["--saves-dir", str(tmp_path), "--continue"]) == 2
+    assert capsys.readouterr().err == (
+        f"exotui: error: no unfinished game to continue in {tmp_path}: your last game (Raging Rodents, {played}) is "
+        "finished\n"
+    )
+    last.path.unlink()
+    assert main(["--saves-dir", str(tmp_path), "--continue"]) == 2
+    assert capsys.readouterr().err.endswith(": no game saved there yet\n")
+
+
+@in_event_loop
+async def test_the_app_shows_the_notice_it_opens_with(saves):
+    session = GameSession.resume(GameRecord.resume(saves.path / UNFINISHED.name))
+    notice = "Your last game (Raging Rodents, 15:36) is finished; continuing ExoFauna/Duo from 15:12."
+    app = ExoTuiApp(ai_pause=0, saves=saves, opening=session, notice=notice)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        # Still there once the computer has decided (a decision took every notification away with a hint's).
+        assert len(app.screen.session.actions) > len(load(UNFINISHED).actions)
+        toasts = " ".join(str(toast.render()) for toast in app.screen.query("Toast"))
+        assert "Your last game (Raging Rodents, 15:36) is finished;" in " ".join(toasts.split())
 
 
 @pytest.mark.parametrize("kind", ["nosuch", "cheat"])

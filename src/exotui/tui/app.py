@@ -73,9 +73,11 @@ class ExoTuiApp(App[None]):
         saves: SaveDir | None = None,
         opening: GameSession | SavedGame | GameInUse | None = None,
         analysis_level: str = ANALYSIS_LEVEL,
+        notice: str | None = None,
     ) -> None:
         """`default_seed` replaces the random deal of a blank seed (for tests and demos). Games are saved in `saves`
-        (none: nothing is saved or listed). `opening` is a game to play on or a saved game to replay at once.
+        (none: nothing is saved or listed). `opening` is a game to play on or a saved game to replay at once;
+        `notice`, a line to show as it opens (`exotui --continue` opening another game than the one played last).
         `analysis_level` is the search budget of the replay's analysis (an `mcts` level)."""
         super().__init__()
         self.ai_pause = ai_pause
@@ -83,6 +85,7 @@ class ExoTuiApp(App[None]):
         self.saves = saves
         self.opening = opening
         self.analysis_level = analysis_level
+        self.notice = notice
         self._restore_signals: Callable[[], None] | None = None
         # Per screen, the widget that had the focus last: a widget the too-small notice hides loses the focus, and
         # gets it back once the terminal is large enough again (a board holds the game's keys).
@@ -101,6 +104,8 @@ class ExoTuiApp(App[None]):
             self.notify("You are a guest (no SSH key): your saves last this session only.", timeout=15)
         if isinstance(self.opening, GameSession):
             self.play_saved(self.opening)
+        if self.notice:
+            self.notify(self.notice, title="Continue", timeout=15, markup=False)
         elif isinstance(self.opening, SavedGame):
             # `exotui replay FILE`: leaving the replay leaves the app, back to the shell.
             self.push_screen(ReplayScreen(self.opening, self.analysis_level), lambda _: self.exit())
@@ -301,12 +306,16 @@ class ExoTuiApp(App[None]):
         return choose
 
 
-def run(saves: SaveDir | None = None, opening: GameSession | SavedGame | GameInUse | None = None) -> int:
-    """Run the app saving into `saves`; `opening` as for ExoTuiApp. Returns the exit code (128 + signal number
-    after SIGHUP or SIGTERM)."""
+def run(
+    saves: SaveDir | None = None,
+    opening: GameSession | SavedGame | GameInUse | None = None,
+    notice: str | None = None,
+) -> int:
+    """Run the app saving into `saves`; `opening` and `notice` as for ExoTuiApp. Returns the exit code (128 + signal
+    number after SIGHUP or SIGTERM)."""
     # The hard AI searches on several processes. Their resource tracker must start while sys.stderr is still the
     # terminal: inside the app, Textual's stderr has no file descriptor and starting it there fails.
     resource_tracker.ensure_running()
-    app = ExoTuiApp(saves=saves, opening=opening)
+    app = ExoTuiApp(saves=saves, opening=opening, notice=notice)
     app.run()
     return app.return_code or 0

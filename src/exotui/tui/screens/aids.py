@@ -113,6 +113,8 @@ class AidedScreen(Screen[None]):
 
     # Set to drop the hint being searched (the position changed); a fresh event for each hint.
     hint_cancel: threading.Event | None = None
+    # A hint is on show (a notification): the next decision takes it away, and no other notification with it.
+    hint_shown = False
     # The number of actions played when the hint was asked: a hint for an older position is dropped.
     hint_position = 0
 
@@ -162,13 +164,18 @@ class AidedScreen(Screen[None]):
         text = hint_text(event.hint, lambda action: game.describe(view, action), reason)
         # Shown until the decision is made (`drop_hint`), however long the person thinks.
         self.notify(text, title="Hint (H) from the normal AI", timeout=HINT_SHOWN, markup=False)
+        self.hint_shown = True
         self.status("Hint shown (top right) until you decide.")
 
     def drop_hint(self) -> None:
         """Forget the hint on its way, and take the one shown away: a decision was made or taken back."""
         if self.hint_cancel is not None:
             self.hint_cancel.set()
-        self.app.clear_notifications()
+        # Only with a hint shown: every decision cleared them all, and `exotui --continue`'s notice went with the
+        # computer's first decision.
+        if self.hint_shown:
+            self.hint_shown = False
+            self.app.clear_notifications()
 
     # ---------------------------------------------------------------------------------------------------------
     # Takeback
