@@ -46,6 +46,18 @@ async def play_out(pilot: Pilot) -> GameScreen:
     raise AssertionError("the game did not end")
 
 
+async def the_result_box(app: ExoTuiApp, pilot: Pilot) -> EndScreen:
+    """The result box once its choices are drawn, waiting for the game's last moves to be played."""
+    for _ in range(200):
+        if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
+            break
+        await pilot.pause()
+    await settle(pilot)
+    screen = app.screen
+    assert isinstance(screen, EndScreen)
+    return screen
+
+
 def options(app: ExoTuiApp) -> list[str]:
     menu = app.screen.query_one(OptionList)
     return [menu.get_option_at_index(index).id for index in range(menu.option_count)]
@@ -333,13 +345,7 @@ async def test_the_result_box_tells_how_the_game_ended(tmp_path: Path, sample: s
     app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path))
     async with app.run_test(size=size) as pilot:
         await app.push_screen(GameScreen(GameSession.resume(record), 0))
-        for _ in range(200):
-            if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
-                break
-            await pilot.pause()
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, EndScreen)
+        screen = await the_result_box(app, pilot)
         box = screen.query_one("#end-box").region
         assert box.bottom == screen.query_one(KeysFooter).region.y
         # The result, every choice and the hint, whole inside the box's border (not on it).
@@ -378,13 +384,7 @@ async def test_exo2s_result_box_at_80x24_has_each_seat_on_a_row_and_the_last_pla
         for action in saved.actions:
             session.apply(action)
         await app.push_screen(GameScreen(session, 0))
-        for _ in range(200):
-            if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
-                break
-            await pilot.pause()
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, EndScreen)
+        screen = await the_result_box(app, pilot)
         inside = whole_in_the_end_box(screen, ("#headline", "#summary", "#end-menu", "#end-hint"))
         assert options(app) == ["rematch", "replay", "review", "new", "title"]
         # Seat 1 (you), Seat 2 (AI normal) and the tie on 12 points: a row each.
@@ -422,13 +422,7 @@ async def test_a_four_player_rodents_result_box_at_80x24_shows_the_last_decision
         await app.push_screen(screen)
         await settle(pilot)
         screen.board.post_message(Board.Decided(actions[-1]))
-        for _ in range(200):
-            if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
-                break
-            await pilot.pause()
-        await settle(pilot)
-        end = app.screen
-        assert isinstance(end, EndScreen)
+        end = await the_result_box(app, pilot)
         inside = whole_in_the_end_box(end, ("#headline", "#summary", "#invasion-scores", "#end-menu", "#end-hint"))
         assert options(app) == ["rematch", "replay", "review", "new", "title"]
         ending = end.query_one("#end-ending")
