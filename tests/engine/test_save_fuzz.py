@@ -229,7 +229,7 @@ def assert_shown_safely(text: str) -> None:
 @HOSTILE
 @given(case=hostile_cases())
 def test_every_command_over_a_hostile_directory_ends_in_one_clean_line(monkeypatch, capsys, case):
-    monkeypatch.setattr("exotui.cli._run_app", lambda saves, opening=None: 0)
+    monkeypatch.setattr("exotui.cli._run_app", lambda saves, opening=None, notice=None: 0)
     with tempfile.TemporaryDirectory() as name:
         directory = Path(name)
         save = build(directory, case)
