@@ -104,13 +104,13 @@ class ExoTuiApp(App[None]):
             self.notify("You are a guest (no SSH key): your saves last this session only.", timeout=15)
         if isinstance(self.opening, GameSession):
             self.play_saved(self.opening)
-        if self.notice:
-            self.notify(self.notice, title="Continue", timeout=15, markup=False)
         elif isinstance(self.opening, SavedGame):
             # `exotui replay FILE`: leaving the replay leaves the app, back to the shell.
             self.push_screen(ReplayScreen(self.opening, self.analysis_level), lambda _: self.exit())
         elif isinstance(self.opening, GameInUse):
             self.offer_elsewhere(self.opening.save)
+        if self.notice:
+            self.notify(self.notice, title="Continue", timeout=15, markup=False)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # A widget focused and removed at once (a form built again) has no screen by the time this arrives.
