@@ -5,10 +5,18 @@ from __future__ import annotations
 from typing import ClassVar
 
 from exotui.engine.protocol import Game, check_setup
+from exotui.engine.working import WorkingCopy
 from exotui.games.rodents import rules
 from exotui.games.rodents import view as views
 from exotui.games.rodents.ending import ending
-from exotui.games.rodents.heuristic import EASY_PLAY, EXPLORATION, LEVEL_ITERATIONS, evaluate, rollout_action
+from exotui.games.rodents.heuristic import (
+    EASY_PLAY,
+    EXPLORATION,
+    LEVEL_ITERATIONS,
+    evaluate,
+    playout_choice,
+    rollout_action,
+)
 from exotui.games.rodents.state import OVER, RodentsAction, RodentsState
 
 
@@ -41,6 +49,12 @@ class RodentsGame:
     rival = staticmethod(views.rival)
     evaluate = staticmethod(evaluate)
     rollout_action = staticmethod(rollout_action)
+
+    @staticmethod
+    def working_copy(state: RodentsState) -> WorkingCopy:
+        # The search's copy, played out by the playout policy (heuristic.playout_choice).
+        return rules.working_copy(state, playout_choice)
+
     # How the easy level plays: it leaves out decisions estimated far below its best (heuristic.py).
     easy_play = EASY_PLAY
     # How far each level searches here: a ladder of strength, not of seconds (heuristic.py).

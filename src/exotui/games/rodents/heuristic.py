@@ -28,6 +28,7 @@ FEATURES: Final = ("scored", "collection", "hand", "predators in hand")
 # are in the file); a seat's chance is the softmax over seats of weights . features.
 WEIGHTS_PATH: Final = Path(__file__).with_name("weights.json")
 WEIGHTS: Final = read_weights(WEIGHTS_PATH, FEATURES)
+_PREDATOR_SET: Final = frozenset(PREDATORS)
 
 
 def features(state: RodentsState, seat: int) -> tuple[float, ...]:
@@ -55,8 +56,9 @@ def evaluate(state: RodentsState) -> tuple[float, ...]:
         return (1 / (1 + math.exp(-(own - automaton - 0.5) / temperature)),)
     scale = 1 + max(0, state.invasions - state.invasion)
     w_scored, w_now, w_hand, w_predators = WEIGHTS
+    # The predators in a hand counted by a set (every playout that stops is scored here).
     utility = [
-        (w_scored * score + w_now * points + w_hand * len(hand) + w_predators * sum(c in PREDATORS for c in hand))
+        (w_scored * score + w_now * points + w_hand * len(hand) + w_predators * len(_PREDATOR_SET.intersection(hand)))
         / scale
         for score, points, hand in zip(state.scores, now, state.hands, strict=True)
     ]
@@ -73,12 +75,17 @@ PLAY_BIAS = 0.7
 _PLAYS: Final = (Play, Place, Reveal)
 
 
-def rollout_action(state: RodentsState, actions: Sequence[Any], rng: random.Random) -> Any:
-    """Playout policy: mostly a card played, so that invasions end in playouts as they do in games."""
-    plays = [action for action in actions if type(action) in _PLAYS]
+def playout_choice(actions: Sequence[Any], plays: Sequence[Any], rng: random.Random) -> Any:
+    """Among `actions`, mostly one of `plays` (those that play a card), so that invasions end in playouts as they do
+    in games; the search's working copy hands over the plays it listed with the actions (rules.legal_and_plays)."""
     if plays and rng.random() < PLAY_BIAS:
         return plays[int(rng.random() * len(plays))]
     return actions[int(rng.random() * len(actions))]
+
+
+def rollout_action(state: RodentsState, actions: Sequence[Any], rng: random.Random) -> Any:
+    """Playout policy: `playout_choice`, the plays found among `actions`."""
+    return playout_choice(actions, [action for action in actions if type(action) in _PLAYS], rng)
 
 
 # How `mcts:easy` plays (engine.protocol.EasyPlay). A quarter second visits a swap (no points either way) nearly as

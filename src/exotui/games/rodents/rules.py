@@ -8,7 +8,8 @@ inside `apply`, so every action in a game's log is a real choice of a player.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import msgspec
@@ -254,36 +255,45 @@ _REVEALS: Final = tuple(Reveal(slot) for slot in range(_MAX_FIELD))
 _KIND_CODE: Final = tuple(
     0 if CARDS[card].kind == RODENT else 1 if CARDS[card].kind == PREDATOR else 2 for card in ALL_CARDS
 )
-# (step, last turn, player, Field size, kind codes of the hand, rodents per collection) -> the legal actions.
-_LEGAL_CACHE: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+# (step, last turn, player, Field size, kind codes of the hand, rodents per collection) -> the legal actions, and
+# among them the plays (a card played: what the playout policy prefers, `legal_and_plays`).
+_LEGAL_CACHE: dict[tuple[Any, ...], tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
 _LEGAL_CACHE_SIZE: Final = 200_000
 
 
 def legal_actions(state: RodentsState) -> tuple[Any, ...]:
+    return legal_and_plays(state)[0]
+
+
+def legal_and_plays(state: RodentsState) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The legal actions, and those of them that play a card (Play, Reveal, Place) in the same order: a playout
+    prefers them (heuristic.playout_choice), and listing them once per position shape spares its inner loop."""
     step = state.step
     if step <= MORE:
         player = state.player
-        hand = state.hands[player]
         # The answer depends only on this shape of the position: looked up, it costs one key (the AI's inner loop).
         key = (
             step,
             state.ender >= 0 and player != state.ender,
             player,
             len(state.field),
-            tuple(map(_KIND_CODE.__getitem__, hand)),
-            tuple(len(collection.rodents) for collection in state.collections),
+            tuple(map(_KIND_CODE.__getitem__, state.hands[player])),
+            tuple([len(collection.rodents) for collection in state.collections]),
         )
         found = _LEGAL_CACHE.get(key)
         if found is None:
             if len(_LEGAL_CACHE) > _LEGAL_CACHE_SIZE:
                 _LEGAL_CACHE.clear()
-            found = _LEGAL_CACHE[key] = _turn_actions(state)
+            actions = _turn_actions(state)
+            found = _LEGAL_CACHE[key] = (actions, tuple(action for action in actions if type(action) is Play))
         return found
     if step == FIELD:
-        return (PASS, *_REVEALS[: len(state.field)])
+        reveals = _REVEALS[: len(state.field)]
+        return (PASS, *reveals), reveals
     if step == PLACE:
-        return tuple(_PLACES[option] for option in targets(state.pending, state.player, state.collections))
-    return ()
+        places = tuple(_PLACES[option] for option in targets(state.pending, state.player, state.collections))
+        return places, places
+    return (), ()
 
 
 def _turn_actions(state: RodentsState) -> tuple[Any, ...]:
@@ -303,6 +313,12 @@ def _turn_actions(state: RodentsState) -> tuple[Any, ...]:
 
 def apply(state: RodentsState, action: Any) -> RodentsState:
     _check(state, action)
+    return _apply(state, action)
+
+
+def _apply(state: RodentsState, action: Any) -> RodentsState:
+    """`apply` on an action known to be legal: the search's working copy takes its actions from `legal_actions`, so
+    checking them again cost it a tenth of its time."""
     kind = type(action)
     step = state.step
     player = state.player
@@ -462,6 +478,52 @@ def outcome(state: RodentsState) -> tuple[float, ...]:
     best = max(scores)
     winners = scores.count(best)
     return tuple(1.0 / winners if score == best else 0.0 for score in scores)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The search's working copy
+
+
+# How a playout picks among the legal actions and the plays among them (heuristic.playout_choice).
+PlayoutChoice = Callable[[Sequence[Any], Sequence[Any], random.Random], Any]
+
+
+class _WorkingCopy:
+    """The search's copy of a position (engine/working.py): the state stays frozen, but the actions are applied
+    unchecked and a playout finds the plays among the legal actions already listed."""
+
+    __slots__ = ("choose", "state")
+
+    def __init__(self, state: RodentsState, choose: PlayoutChoice) -> None:
+        self.state = state
+        self.choose = choose
+
+    def current_player(self) -> int | None:
+        state = self.state
+        return None if state.step == OVER else state.player
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        return legal_and_plays(self.state)[0]
+
+    def act(self, action: Any) -> None:
+        self.state = _apply(self.state, action)
+
+    def playout(self, rng: random.Random, limit: int | None) -> None:
+        choose, state = self.choose, self.state
+        steps = 0
+        while steps != limit and state.step != OVER:
+            actions, plays = legal_and_plays(state)
+            state = _apply(state, choose(actions, plays, rng))
+            steps += 1
+        self.state = state
+
+    def freeze(self) -> RodentsState:
+        return self.state
+
+
+def working_copy(state: RodentsState, choose: PlayoutChoice) -> _WorkingCopy:
+    """The search's copy of `state`, played out by the game's playout policy `choose`."""
+    return _WorkingCopy(state, choose)
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -102,23 +102,31 @@ def determinizer(view_or_state: RodentsState, seat: int) -> Callable[[random.Ran
     if sum(map(len, unseen)) != sum(wanted) + aside_count + seen.stack_unseen:
         raise ValueError("inconsistent view: the unseen cards do not fill the hidden places")
     known_stack = seen.stack[seen.stack_unseen :]
+    # Where the hidden cards go, found once: (hand, position, back) and (Field position, back), in dealing order.
+    hand_holes = [
+        (holder, position, back_of_hidden(card))
+        for holder, hand in enumerate(seen.hands)
+        for position, card in enumerate(hand)
+        if card < 0
+    ]
+    field_holes = [(position, back_of_hidden(card)) for position, card in enumerate(seen.field) if card < 0]
 
     def deal(rng: random.Random) -> RodentsState:
         pools = [list(pool) for pool in unseen]
         for pool in pools:
             rng.shuffle(pool)
-
-        def place(card: int) -> int:
-            return card if card >= 0 else pools[back_of_hidden(card)].pop()
-
-        hands = tuple(tuple(place(card) for card in hand) for hand in seen.hands)
-        field = tuple(place(card) for card in seen.field)
+        hands = [list(hand) for hand in seen.hands]
+        for holder, position, back in hand_holes:
+            hands[holder][position] = pools[back].pop()
+        field = list(seen.field)
+        for position, back in field_holes:
+            field[position] = pools[back].pop()
         rest = [card for pool in pools for card in pool]
         rng.shuffle(rest)
         return msgspec.structs.replace(
             seen,
-            hands=hands,
-            field=field,
+            hands=tuple(map(tuple, hands)),
+            field=tuple(field),
             aside=tuple(sorted(rest[:aside_count])),
             stack=tuple(rest[aside_count:]) + known_stack,
             rng=rng.getrandbits(64),
