@@ -187,13 +187,15 @@ class Person:
 
     async def play_to_the_end(self, seed: int) -> list[wire.Show]:
         """Every Show until the End (kept as `end`), deciding at random among the legal actions whenever it is this
-        seat's turn."""
+        seat's turn, and going on at once from a position the table keeps on show (Raging Rodents' scores)."""
         shows: list[wire.Show] = []
         chooser = random.Random(seed)
         while not isinstance(message := await self.receive(), wire.End):
             if isinstance(message, wire.Show):
                 shows.append(message)
-                if message.viewer is not None and message.deciding == message.viewer:
+                if message.viewer is not None and message.interludes and not message.whole:
+                    await self.send(wire.GoneOn())
+                if message.viewer is not None and message.deciding == message.viewer and not message.held:
                     game = games.get(message.game)
                     view = msgspec.msgpack.decode(message.view, type=game.state_type)
                     action = chooser.choice(game.legal_actions(view))
@@ -220,13 +222,15 @@ def near_the_end(seed: int, left: int, game_id: str = "exofauna") -> list[object
 def table_on_disk(
     data: Path,
     name: str,
-    holders: Sequence[str],
+    holders: Sequence[str | None],
     saves: Sequence[Path],
     actions: Sequence[object],
     game_id: str = "exofauna",
+    kinds: Sequence[str] = (),
 ) -> Path:
     """A table of two in progress (ExoFauna unless told) as a server leaves it, seed 5: its save, and the seating that
-    gives each identity in `holders` its seat (Blue, then Yellow) and its saves directory."""
+    gives each identity in `holders` its seat (Blue, then Yellow) and its saves directory. `kinds` (say "random",
+    "human"), where given, are who plays each seat, a computer's holder being None."""
     directory = data / "tables" / name
     directory.mkdir(parents=True)
     path = directory / f"{game_id}-test.exosave"
@@ -235,7 +239,9 @@ def table_on_disk(
     record.save()
     for action in actions:
         record.append(action)
-    seating = Seating(str(path), list(holders), ["alice", "bob"], [str(directory) for directory in saves])
+    seating = Seating(
+        str(path), list(holders), ["alice", "bob"], [str(directory) for directory in saves], kinds=list(kinds)
+    )
     # The players' saves directories exist, as the server makes each as its session starts.
     for player in saves:
         player.mkdir(parents=True, exist_ok=True)

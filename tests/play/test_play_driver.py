@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 import threading
 from typing import Any
 
 from exotui import games
 from exotui.ai.players import RandomPlayer
+from exotui.engine.protocol import interlude
 from exotui.play.driver import Driver, Turn, decision_seed, seat_seed
 from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.play.thinking import Thought
@@ -87,3 +89,53 @@ def test_the_two_seedings_stay_apart() -> None:
     table = Driver(game, per_decision=True)
     turn = table.next()
     assert table.players == {} and turn.computer and table.next().player is not turn.player
+
+
+def scored(*kinds: str) -> GameSession:
+    """Raging Rodents for two (seed 5), played at random up to the decision that scores the first invasion, which
+    Yellow makes; Blue opens the next invasion."""
+    game = GameSession(games.get("rodents"), 5, None, tuple(Seat(kind) for kind in kinds))
+    chooser = random.Random(5)
+    while True:
+        before = game.state
+        game.apply(chooser.choice(game.game.legal_actions(before)))
+        if interlude(game.game, before, game.actions[-1], game.state) is not None:
+            assert game.state.invasion == 2 and game.deciding == 0
+            return game
+
+
+def test_a_scored_invasion_holds_every_turn_until_each_person_shown_it_has_gone_on() -> None:
+    # The SSH table played on behind Raging Rodents' pause, as the app had: the computer's decisions of the next
+    # invasion were in the log while the people still looked at the scores.
+    game = scored("random", HUMAN)
+    driver = Driver(game)
+    assert not driver.next().held
+    driver.interlude_shown([1, 0])
+    turn = driver.next()
+    assert turn.seat == 0 and turn.computer and turn.held and turn.awaited == (0, 1)
+    assert driver.went_on(1) and driver.next().awaited == (0,)
+    assert not driver.went_on(1), "went on already"
+    assert driver.went_on(0) and driver.next() == Turn(0, driver.players[0])
+    assert not driver.went_on(0)
+
+
+def test_nobody_to_go_on_a_game_that_does_not_wait_and_a_takeback_hold_no_turn() -> None:
+    game = scored("random", HUMAN)
+    driver = Driver(game)
+    # Computers alone, or only spectators: nobody is there to go on.
+    driver.interlude_shown([])
+    assert not driver.next().held
+    # A takeback to before the scoring leaves the hold behind, even once the game has come back as far.
+    driver.interlude_shown([1])
+    assert driver.next().held
+    held_at = len(game.actions)
+    game.take_back(1)
+    assert not driver.next().held and not driver.went_on(1)
+    while len(game.actions) < held_at:
+        game.apply(game.game.legal_actions(game.state)[0])
+    assert not driver.next().held
+    # ExoFauna's claims are shown while nobody decides, never waiting for anyone (no `interlude_waits`).
+    exofauna = session(HUMAN, "random")
+    other = Driver(exofauna)
+    other.interlude_shown([0])
+    assert not other.next().held and not other.went_on(0)

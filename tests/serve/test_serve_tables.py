@@ -21,6 +21,7 @@ from exotui import games
 from exotui.engine.protocol import interlude, public_view
 from exotui.engine.records import load, read_header
 from exotui.measure.serve import table_game
+from exotui.play.driver import AI_PAUSE
 from exotui.play.session import GameSession, Told, how_it_ended
 from exotui.play.session import Seat as SessionSeat
 from exotui.serve import wire
@@ -48,7 +49,7 @@ from spectator_helpers import screen_text
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")]
 
-SHIFT_TAB, UP = "\x1b[Z", "\x1b[A"
+SHIFT_TAB, UP, DOWN = "\x1b[Z", "\x1b[A", "\x1b[B"
 
 
 async def create_two_person_table(terminal: Terminal) -> None:
@@ -128,10 +129,11 @@ def test_two_people_play_a_table_to_the_end_both_keep_the_game_and_both_ask_for_
                         pressed[index] = time.monotonic()
                 await asyncio.sleep(0.2)
             assert "wins" in people[0].text or "You win!" in people[0].text or "A draw" in people[0].text
-            # Both ask for a rematch (the box's first choice; an Enter pressed twice asks once): a new game at the
-            # same table, from its first turn, saved like the first.
+            # Both ask for a rematch (the box's first choice, which ↓ highlights; the box opens with none, so that a
+            # stray Enter asks nothing): a new game at the same table, from its first turn, saved like the first.
             for person in people:
                 await person.wait_for("Rematch (same seats")
+                await person.keys(DOWN)
                 await person.keys("\r")
             for person in people:
                 await person.wait_for("Turn 1 ·")
@@ -416,9 +418,15 @@ def test_the_table_app_asks_for_a_rematch_says_who_is_awaited_and_draws_the_new_
                 await settle(pilot)
                 text = screen_text(app)
                 assert vote_text(app) == "Nobody has asked for a rematch yet. Waiting for Blue: alice, Yellow: bob."
+                box = app.screen
+                assert isinstance(box, TableEndScreen)
+                # The box opens with no choice highlighted: a stray Enter neither asks for a rematch nor leaves.
+                await pilot.press("enter")
+                await settle(pilot)
+                assert app.screen is box and not box.asked
                 if seated:
                     assert "Rematch (same seats, a new deal)" in text
-                    await pilot.press("enter")
+                    await pilot.press("down", "enter")
                     await wait_for_vote(pilot, "Rematch asked by Yellow: bob. Waiting for Blue: alice.")
                     # Enter again changes nothing (and never leaves the table).
                     await pilot.press("enter")
@@ -511,6 +519,126 @@ def test_a_scored_invasion_stays_on_the_table_apps_board_until_enter_as_in_the_a
                 await pilot.press("enter")
                 await settle(pilot)
                 assert board.view.invasion == 2 and status_text(app) != paused
+            alice.leave()
+
+    asyncio.run(scenario())
+
+
+def seat_2_scores_an_invasion() -> tuple[list[object], int]:
+    """A Raging Rodents game of two (seed 5), and the index of a decision of Seat 2's that scores an invasion, after
+    which Seat 1 opens the next one."""
+    game = games.get("rodents")
+    actions = near_the_end(seed=5, left=1, game_id="rodents")
+    states = [game.new_game(5, 2)]
+    for action in actions:
+        states.append(game.apply(states[-1], action))
+    index = next(
+        n
+        for n, action in enumerate(actions)
+        if interlude(game, states[n], action, states[n + 1])
+        and (game.current_player(states[n]), game.current_player(states[n + 1])) == (1, 0)
+    )
+    return actions, index
+
+
+def test_the_computer_opens_the_next_invasion_only_once_the_person_at_the_table_app_has_gone_on(tmp_path):
+    """As in the app: the table played on behind the pause, so the computer's first decisions of the next invasion
+    were in the person's log (and the save) while their board still asked for Enter on the scored invasion."""
+    actions, index = seat_2_scores_an_invasion()
+    saves = [tmp_path / "alice", tmp_path / "bob"]
+    table_on_disk(tmp_path, "direct", [None, "bob"], saves, actions[:index], "rodents", kinds=("random", "human"))
+    directory = tmp_path / "tables" / "direct"
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            app = TableApp(socket, wire.Join("bob", "bob", str(tmp_path / "bob")), "direct")
+            async with app.run_test(size=(80, 24)) as pilot:
+                await eventually(lambda: isinstance(app.screen, TableScreen) and status_text(app) == "Your decision.")
+                board = app.screen.query_one(Board)
+                log = board.query_one(GameLog)
+                board.post_message(Board.Decided(actions[index]))
+                paused = "Invasion 1 is scored: Enter or Space deals invasion 2."
+                await eventually(lambda: status_text(app) == paused, what="for the scored invasion")
+                logged = list(log.entries)
+                # Time for the computer to decide several times over (a random player, after AI_PAUSE).
+                await asyncio.sleep(4 * AI_PAUSE)
+                await settle(pilot)
+                assert actions_saved(directory) == index + 1, "the computer decided behind the pause"
+                assert log.entries == logged and status_text(app) == paused
+                await pilot.press("enter")
+                await eventually(lambda: actions_saved(directory) > index + 1, what="for the computer's decision")
+                await eventually(lambda: len(log.entries) > len(logged), what="for the computer's decision logged")
+                assert board.view is not None and board.view.invasion == 2
+
+    asyncio.run(scenario())
+
+
+def test_nobody_decides_until_each_seated_person_has_gone_on_from_the_scored_invasion(tmp_path):
+    """At a table of people, as at the app's one screen, nothing is decided behind anyone's pause: the turns wait for
+    each seated person's GoneOn (their table app sends it as they go on), not a spectator's, nor one who left."""
+    actions, index = seat_2_scores_an_invasion()
+    saves = [tmp_path / "alice", tmp_path / "bob"]
+    table_on_disk(tmp_path, "direct", ["alice", "bob"], saves, actions[:index], "rodents")
+    game = games.get("rodents")
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            alice = await Person.join(socket, "alice", tmp_path / "alice")
+            bob = await Person.join(socket, "bob", tmp_path / "bob")
+            carol = await Person.join(socket, "carol", tmp_path / "carol")
+            for person in (alice, bob, carol):
+                await person.next(wire.Show)
+            await bob.send(wire.Decide(msgspec.msgpack.encode(actions[index])))
+            shows = [await person.next(wire.Show) for person in (alice, bob, carol)]
+            assert all(show.held and show.interludes and show.deciding == 0 for show in shows)
+            both = "Waiting for Seat 1: alice and Seat 2: bob to go on."
+            assert shows[0].status == both and shows[2].status == f"Watching table direct. {both}"
+            # Alice opens the next invasion, but not before Bob has seen the scores.
+            view = msgspec.msgpack.decode(shows[0].view, type=game.state_type)
+            opening = msgspec.msgpack.encode(game.legal_actions(view)[0])
+            await alice.send(wire.Decide(opening))
+            assert (await alice.next(wire.Refused)).text == f"{both} Then it is your decision."
+            await carol.send(wire.GoneOn())
+            await alice.send(wire.GoneOn())
+            show = await alice.next(wire.Show)
+            assert show.held and show.status == "Waiting for Seat 2: bob to go on." and not show.log
+            # Bob leaves without going on: nobody waits for him.
+            bob.leave()
+            show = await alice.next(wire.Show)
+            assert not show.held and show.status == "Your decision."
+            await alice.send(wire.Decide(opening))
+            assert len((await alice.next(wire.Show)).log) == 1
+            assert actions_saved(tmp_path / "tables" / "direct") == index + 2
+            alice.leave()
+            carol.leave()
+
+    asyncio.run(scenario())
+
+
+def test_the_table_app_says_whom_the_table_waits_for_once_its_person_has_gone_on(tmp_path):
+    """Bob has gone on from the scores, Alice not yet: his status names her, where it said she was deciding (as his
+    board's own words do when the next seat decides), and so does a key that would decide."""
+    actions, index = seat_2_scores_an_invasion()
+    saves = [tmp_path / "alice", tmp_path / "bob"]
+    table_on_disk(tmp_path, "direct", ["alice", "bob"], saves, actions[:index], "rodents")
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            alice = await Person.join(socket, "alice", tmp_path / "alice")
+            app = TableApp(socket, wire.Join("bob", "bob", str(tmp_path / "bob")), "direct")
+            async with app.run_test(size=(80, 24)) as pilot:
+                await eventually(lambda: isinstance(app.screen, TableScreen) and status_text(app) == "Your decision.")
+                app.screen.query_one(Board).post_message(Board.Decided(actions[index]))
+                paused = "Invasion 1 is scored: Enter or Space deals invasion 2."
+                await eventually(lambda: status_text(app) == paused, what="for the scored invasion")
+                await pilot.press("enter")
+                waiting = "Waiting for Seat 1: alice to go on."
+                await eventually(lambda: status_text(app) == waiting, what="for whom the table waits")
+                await pilot.press("1")
+                await settle(pilot)
+                assert status_text(app) == waiting
+                await alice.send(wire.GoneOn())
+                await eventually(lambda: status_text(app) == "Waiting for Seat 1: alice.", what="for Alice to decide")
             alice.leave()
 
     asyncio.run(scenario())

@@ -148,6 +148,7 @@ HOOKS: Final = frozenset(
         "rules_text",
         "opening",
         "interlude",
+        "interlude_waits",
         "describe_to",
         "hint_reason",
         "rival",
@@ -354,6 +355,13 @@ def interlude(game: Game, before: Any, action: Any, after: Any) -> Any | None:
     """The game's `interlude` of the action taking `before` to `after`; None without the hook."""
     hook: Interlude | None = _hook(game, "interlude", None)
     return hook(before, action, after) if hook is not None else None
+
+
+def interlude_waits(game: Game) -> bool:
+    """The game's optional `interlude_waits` attribute: True when nobody decides after an interlude until the people
+    at the table have gone on from it (Raging Rodents' scored invasion, kept on show until Enter); without it an
+    interlude holds nobody (ExoFauna's claims, shown while nobody at the table decides)."""
+    return _hook(game, "interlude_waits", False)
 
 
 def interludes(game: Game, state: Any, actions: Iterable[Any]) -> dict[int, Any]:

@@ -326,7 +326,11 @@ class Listener:
                 return
             if isinstance(message, wire.Show):
                 self.shows += 1
-                if message.viewer is not None and message.deciding == message.viewer:
+                # Going on at once from a position the table keeps on show (Raging Rodents' scores), as a person
+                # pressing Enter; nobody decides until every seated person has.
+                if message.viewer is not None and message.interludes and not message.whole:
+                    await wire.send(self.writer, wire.GoneOn())
+                if message.viewer is not None and message.deciding == message.viewer and not message.held:
                     game = games.get(message.game)
                     view = msgspec.msgpack.decode(message.view, type=game.state_type)
                     action = self.chooser.choice(game.legal_actions(view))

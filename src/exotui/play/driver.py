@@ -1,6 +1,7 @@
-"""One turn driver for a game in progress: what comes next (the end, a person's decision, the computer's) and the
-computer's decision from its own view. Both front ends call it, the app's game screen (a Textual thread worker) and
-the SSH table (asyncio and a thread): the driver says WHAT happens, the front ends HOW it is scheduled.
+"""One turn driver for a game in progress: what comes next (the end, a person's decision, the computer's, or nothing
+yet while people look at a position the game keeps on show) and the computer's decision from its own view. Both
+front ends call it, the app's game screen (a Textual thread worker) and the SSH table (asyncio and a thread): the
+driver says WHAT happens, the front ends HOW it is scheduled.
 
 It imports no Textual (tests/test_layering.py).
 """
@@ -8,10 +9,11 @@ It imports no Textual (tests/test_layering.py).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, NamedTuple
 
 from exotui.ai.players import Player, make_player
+from exotui.engine.protocol import interlude_waits
 from exotui.play.session import GameSession
 from exotui.play.thinking import Thought, decide
 
@@ -32,10 +34,17 @@ def decision_seed(session: GameSession, seat: int) -> int:
 
 
 class Turn(NamedTuple):
-    """What comes next: `seat` None when the game is over; else that seat decides, by `player` if a computer's."""
+    """What comes next: `seat` None when the game is over; else that seat decides, by `player` if a computer's, once
+    the people at the seats `awaited` have gone on from the position kept on show (`Driver.interlude_shown`)."""
 
     seat: int | None
     player: Player | None = None
+    awaited: tuple[int, ...] = ()
+
+    @property
+    def held(self) -> bool:
+        """Nobody decides yet: people still look at a position kept on show (Raging Rodents' scored invasion)."""
+        return bool(self.awaited)
 
     @property
     def over(self) -> bool:
@@ -62,6 +71,10 @@ class Driver:
                 if not who.is_human
             }
         )
+        # The people (by seat) still looking at a position the game keeps on show (`interlude_shown`), and the state
+        # the decision that reached it led to: once the game is elsewhere (a takeback), the hold is left behind.
+        self._awaited: set[int] = set()
+        self._held_on: Any = None
 
     def player(self, seat: int) -> Player | None:
         """The computer player of `seat`, or None if a person sits there."""
@@ -73,11 +86,36 @@ class Driver:
         return self.players.get(seat)
 
     def next(self) -> Turn:
-        """Who decides next, and how: the end, a person at a seat, or the computer at a seat with its player."""
+        """Who decides next, and how: the end, a person at a seat, or the computer at a seat with its player; held
+        while people look at a position kept on show."""
         seat = self.session.deciding
         if seat is None:
             return Turn(None)
-        return Turn(seat, self.player(seat))
+        return Turn(seat, self.player(seat), self.awaited)
+
+    @property
+    def awaited(self) -> tuple[int, ...]:
+        """The seats of the people the next decision waits for (`Turn.awaited`); none when it does not wait."""
+        if self.session.state is not self._held_on:
+            self._awaited.clear()
+        return tuple(sorted(self._awaited))
+
+    def interlude_shown(self, people: Iterable[int]) -> None:
+        """The last decision reached an interlude (the game's), now on show to the people at the seats `people`: if
+        the game waits on it (`interlude_waits`: Raging Rodents' scored invasion), nobody decides until each has gone
+        on (`went_on`), so no decision is made, nor logged, behind the pause. With nobody to go on (computers alone,
+        or only spectators) the turns go on; after the last decision there is none to hold."""
+        if interlude_waits(self.session.game) and self.session.deciding is not None:
+            self._awaited = set(people)
+            self._held_on = self.session.state
+
+    def went_on(self, seat: int) -> bool:
+        """The person at `seat` went on from the position kept on show (or left the table): True if the turns were
+        waiting for them (the front end asks `next` again: they may go on now)."""
+        if seat not in self.awaited:
+            return False
+        self._awaited.discard(seat)
+        return True
 
     def decide(
         self,

@@ -103,6 +103,8 @@ class Table:
         self.people: list[Person] = []
         self.creator: str | None = None
         self.session: GameSession | None = None
+        # The turns of `session` (`driver`), made afresh for each game.
+        self._driver: Driver | None = None
         self.seating: Seating | None = None
         self.started = False
         self.ai_busy = False
@@ -147,6 +149,15 @@ class Table:
     def _write_seating(self) -> None:
         assert self.seating is not None
         write_atomic(self._seating_path, msgspec.json.encode(self.seating))
+
+    @property
+    def driver(self) -> Driver:
+        """The turns of the game in progress, with the table's seeding of the computer (`decision_seed`); what holds
+        them while people look at a position kept on show lasts as long as its game."""
+        assert self.session is not None
+        if self._driver is None or self._driver.session is not self.session:
+            self._driver = Driver(self.session, per_decision=True)
+        return self._driver
 
     # ---------------------------------------------------------------------------------------------------------
     # People arriving and leaving
@@ -247,8 +258,12 @@ class Table:
         if any(other.identity == person.identity for other in self.people):
             return
         self.left_at[person.seat] = time.monotonic()
-        for other in list(self.people):
-            await self.show(other)
+        if self.driver.went_on(person.seat):
+            # Nobody waits for someone who left to go on from a position kept on show.
+            await self.after_action()
+        else:
+            for other in list(self.people):
+                await self.show(other)
         await self.tell_absent()
 
     def _reclaimed(self, person: Person) -> bool:
@@ -348,6 +363,8 @@ class Table:
             await self.ask_rematch(person)
         elif isinstance(message, wire.TakeOver):
             await self.take_over(person)
+        elif isinstance(message, wire.GoneOn):
+            await self.gone_on(person)
 
     async def setup(self, person: Person, setup: wire.Setup) -> None:
         if person.identity != self.creator or self.session is not None:
@@ -430,8 +447,17 @@ class Table:
         if action is None or action not in session.game.legal_actions(session.state):
             await self.tell(person, wire.Refused("That decision is not legal here."))
             return
+        if self.driver.awaited:
+            await self.tell(person, wire.Refused(f"{self.awaited_line()} Then it is your decision."))
+            return
         self.play(action)
         await self.after_action()
+
+    async def gone_on(self, person: Person) -> None:
+        """`person` went on from the position their table kept on show: once nobody else is awaited, the turns go
+        on; meanwhile everyone is told who still is."""
+        if self.started and self.agreed is None and person.seat is not None and self.driver.went_on(person.seat):
+            await self.after_action()
 
     def play(self, action: Any) -> None:
         # A failed write leaves the game going on unsaved (GameSession.apply); the table cannot ask anyone to retry.
@@ -441,10 +467,15 @@ class Table:
         session.apply(action)
         for seat, story in self.stories.items():
             story.append(session.told(before, action, session.state, seat))
-        if self.interludes is not None:
-            position = interlude(session.game, before, action, session.state)
-            if position is not None:
+        position = interlude(session.game, before, action, session.state)
+        if position is not None:
+            if self.interludes is not None:
                 self.interludes[len(session.actions) - 1] = position
+            # Each seated person here is shown it with their next Show (one told nothing yet is told the whole story
+            # then, where it is only noted): the turns wait for each of them to go on. A spectator holds nobody.
+            self.driver.interlude_shown(
+                person.seat for person in self.people if person.seat is not None and person.told is not None
+            )
 
     def interlude_positions(self) -> dict[int, Any]:
         """The game's interludes so far, by the index of the action that reached each; replayed from the seed once."""
@@ -469,10 +500,10 @@ class Table:
         assert session is not None
         for person in list(self.people):
             await self.show(person)
-        turn = Driver(session, per_decision=True).next()
+        turn = self.driver.next()
         if turn.seat is None:
             await self.finish()
-        elif turn.computer and not self.ai_busy:
+        elif turn.computer and not turn.held and not self.ai_busy:
             self.ai_busy = True
             asyncio.get_running_loop().create_task(self.think(turn.seat))
 
@@ -481,7 +512,7 @@ class Table:
         assert session is not None
         await asyncio.sleep(AI_PAUSE)
         # The player is made after the pause, fresh for each decision (the table's seeding, `decision_seed`).
-        driver = Driver(session, per_decision=True)
+        driver = self.driver
         turn = Turn(seat, driver.player(seat))
         action = await _in_thread(functools.partial(driver.decide, turn, view=session.view_for(seat)))
         self.ai_busy = False
@@ -617,8 +648,11 @@ class Table:
         ]
         deciding = session.deciding
         labels = self.labels()
+        held = bool(self.driver.awaited)
         if deciding is None:
             status = "The game is over."
+        elif held:
+            status = self.awaited_line()
         elif deciding == seat:
             status = "Your decision."
         elif deciding in self.absent():
@@ -645,8 +679,14 @@ class Table:
                 status,
                 session.opening() if whole else (),
                 interludes,
+                held,
             ),
         )
+
+    def awaited_line(self) -> str:
+        """Who the next decision waits for: 'Waiting for Yellow: bob to go on.'"""
+        labels = self.labels()
+        return f"Waiting for {' and '.join(labels[seat] for seat in self.driver.awaited)} to go on."
 
     async def tell(self, person: Person, message: msgspec.Struct) -> None:
         # A person whose connection has just dropped is told nothing more: their own `serve` ends their stay.

@@ -34,7 +34,7 @@ from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.help import HelpScreen, game_help
 from exotui.tui.screens.new_game import NewGameScreen
-from exotui.tui.tables import STYLESHEETS, Board, board_class
+from exotui.tui.tables import STYLESHEETS, Board, Mode, board_class
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
@@ -133,6 +133,8 @@ class TableScreen(Screen[None]):
         self.over = False
         # Whose players left ("" for nobody's), and whether this person may let the AI take their seats.
         self.left = wire.Absent("", False)
+        # Whom the table waits for to go on from a position kept on show, as its status says ("" when nobody).
+        self.held = ""
 
     def compose(self) -> ComposeResult:
         board = board_class(self.game.id)(id="board")
@@ -196,13 +198,15 @@ class TableScreen(Screen[None]):
 
     def update(self, show: wire.Show) -> None:
         self.query_one("#status", Static).update(show.status)
+        self.held = show.status if show.held else ""
         board = self.query_one(Board)
         if not board.display:
             self.query_one("#table-waiting").remove()
             board.display = True
             self.on_screen_resume()
         view = msgspec.msgpack.decode(show.view, type=self.game.state_type)
-        deciding_here = show.viewer is not None and show.deciding == show.viewer
+        # A held turn is nobody's yet: the table waits for people to go on from a position kept on show.
+        deciding_here = show.viewer is not None and show.deciding == show.viewer and not show.held
         legal = self.game.legal_actions(view) if deciding_here else ()
         # Before the position after them, as the game screen does: a new one stays on show until the person goes on
         # (a whole story, as on joining, is only noted).
@@ -230,7 +234,16 @@ class TableScreen(Screen[None]):
         self.query_one("#status", Static).update("Sent…")
 
     def on_board_notice(self, event: Board.Notice) -> None:
-        self.query_one("#status", Static).update(event.text)
+        # While the table waits for others to go on, nobody decides: a key that would decide, or going on oneself,
+        # says whom it waits for, not that the next seat decides. (A board still on its pause says how to go on.)
+        held = self.held and self.query_one(Board).mode is not Mode.PAUSE
+        self.query_one("#status", Static).update(self.held if held else event.text)
+
+    def on_board_continued(self, event: Board.Continued) -> None:
+        # The table holds the turns until each seated person has gone on (`wire.Show.held`); a spectator holds none.
+        if not self.watching:
+            assert isinstance(self.app, TableApp)
+            self.app.send(wire.GoneOn())
 
 
 class TableEndScreen(EndScreen):

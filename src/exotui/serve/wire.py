@@ -60,7 +60,12 @@ class TakeOver(msgspec.Struct, tag=True, frozen=True):
     """A seated person lets the AI (normal) play the seats whose players left a while ago; the game goes on."""
 
 
-ToTable = Join | Setup | Fill | Decide | Rematch | TakeOver
+class GoneOn(msgspec.Struct, tag=True, frozen=True):
+    """A seated person went on from a position their table kept on show (Raging Rodents' scored invasion): the
+    turns held for them go on once nobody else is awaited (`Show.held`)."""
+
+
+ToTable = Join | Setup | Fill | Decide | Rematch | TakeOver | GoneOn
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -101,6 +106,9 @@ class Show(msgspec.Struct, tag=True, frozen=True):
     # The positions reached between the decisions of `log` worth a pause (the game's `interlude`: Raging Rodents'
     # scored invasions), each in your view; the table keeps a new one on show until you go on, as the app does.
     interludes: list[bytes] = []
+    # Nobody decides yet, `deciding` neither: seated people still look at a position kept on show (the game's
+    # `interlude_waits`; `status` names them), and the table waits for each one's `GoneOn`.
+    held: bool = False
 
 
 class End(msgspec.Struct, tag=True, frozen=True):

@@ -45,6 +45,8 @@ class RodentsGame:
     opening = staticmethod(views.opening)
     # An invasion as it was scored, which the table shows before the next deal.
     interlude = staticmethod(views.scored)
+    # Nobody decides until the people at the table have gone on from it (play/driver.py holds the turns).
+    interlude_waits = True
     # Solo: a lost game gives the one seat 0, and it is the automaton that won.
     rival = staticmethod(views.rival)
     evaluate = staticmethod(evaluate)

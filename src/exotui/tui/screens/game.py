@@ -76,7 +76,8 @@ class GameScreen(AidedScreen):
         self.news = ""
         # Every decision as the log told it, with what it caused (`retell`, `play`).
         self.story: list[Told] = []
-        # The next turn waits for the person to go on from a position the board keeps on show (`Board.paused`).
+        # `advance` stopped at a turn held while the person looks at a position kept on show (`Turn.held`): going on
+        # (`Board.Continued`) asks again. (Going on before the computer's pause ends leaves that to its timer.)
         self.held = False
 
     @property
@@ -135,10 +136,9 @@ class GameScreen(AidedScreen):
             self.status("The game is over.", self.news)
             self.finish()
             return
-        if self.board.paused and self.session.humans:
+        if turn.held:
             # Raging Rodents' scored invasion stays on the table until the person goes on: nobody decides before
-            # (`on_board_continued`), so the log never tells a decision made behind the pause. (Computers alone
-            # play on: nobody is there to go on.)
+            # (`on_board_continued`), so the log never tells a decision made behind the pause.
             self.held = True
             return
         if turn.computer:
@@ -196,6 +196,8 @@ class GameScreen(AidedScreen):
         position = protocol.interlude(self.session.game, before, action, self.session.state)
         if position is not None:
             self.interlude(position, pause=True)
+            # One screen: the person at the keyboard goes on for everyone (hot-seat too); computers alone play on.
+            self.driver.interlude_shown([self.viewer] if self.session.humans else [])
         self.news = " ".join(told.events)
         return told
 
@@ -224,7 +226,7 @@ class GameScreen(AidedScreen):
         self.status(event.text)
 
     def on_board_continued(self, event: Board.Continued) -> None:
-        if self.held:
+        if self.driver.went_on(self.viewer) and self.held:
             self.advance()
 
     def finish(self) -> None:

@@ -129,7 +129,8 @@ class Board(Widget, metaclass=_BoardMeta):
             self.text = text
 
     class Continued(Message):
-        """The person went on from a position kept on the table (PAUSE): the turns held behind it go on."""
+        """The person went on from a position kept on the table (PAUSE): the turns held behind it go on (the game's
+        `interlude_waits`, `Driver.went_on`)."""
 
     @abstractmethod
     def show(self, view: Any, viewer: int | None, legal: Sequence[Any], seat_labels: Sequence[str]) -> None:
@@ -138,12 +139,6 @@ class Board(Widget, metaclass=_BoardMeta):
         `viewer` None is a spectator, shown the public view (every seat's hidden parts hidden): every hand is drawn
         as everyone sees it (its size, the cards seen going in), with no "your" and no prompt; `legal` is empty.
         """
-
-    @property
-    def paused(self) -> bool:
-        """A position is kept on the table until the person goes on (PAUSE: Raging Rodents' scored invasion); the
-        game screen holds the turns after it until the board posts `Continued`."""
-        return self.mode is Mode.PAUSE
 
     @property
     def over(self) -> bool:
