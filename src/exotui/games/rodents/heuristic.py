@@ -13,7 +13,7 @@ from exotui.engine.protocol import EasyPlay
 from exotui.engine.weights import read_weights
 from exotui.games.rodents import rules
 from exotui.games.rodents.cards import PREDATORS
-from exotui.games.rodents.state import AUTOMATON, OVER, Place, Play, Reveal, RodentsState
+from exotui.games.rodents.state import ACT, AUTOMATON, MORE, OVER, Place, Play, Reveal, RodentsState
 
 # Points a card still in hand (or still to come from the automaton's stack) is worth, on average: solo.
 CARD_WORTH = 1.5
@@ -22,8 +22,9 @@ CARD_WORTH = 1.5
 TEMPERATURE = 4.0
 
 # Between players: what a seat has, each divided by 1 + the invasions still to come after this one (a fresh deal
-# can turn the game): points scored, points its collection would score now, cards in hand, predators in hand.
-FEATURES: Final = ("scored", "collection", "hand", "predators in hand")
+# can turn the game): points scored, points its collection would score now, cards in hand, predators in hand, and
+# the cards in hand it cannot play before a rival can end the invasion (`stranded`: they score nothing).
+FEATURES: Final = ("scored", "collection", "hand", "predators in hand", "stranded")
 # The weights of the features, fitted to self-play by `python -m exotui.ai.fit rodents` (the command and the data
 # are in the file); a seat's chance is the softmax over seats of weights . features.
 WEIGHTS_PATH: Final = Path(__file__).with_name("weights.json")
@@ -40,7 +41,39 @@ def features(state: RodentsState, seat: int) -> tuple[float, ...]:
         rules.totals(state.collections)[seat] / scale,
         len(hand) / scale,
         sum(card in PREDATORS for card in hand) / scale,
+        stranded(state)[seat] / scale,
     )
+
+
+def stranded(state: RodentsState) -> list[int]:
+    """Per seat, the cards in its hand it cannot play before the invasion ends, at the soonest a rival can end it.
+
+    The rules: a turn is one or two actions; the invasion ends once a player has played their last card, every other
+    player then takes one last turn, and a card still in hand scores nothing. So a seat holding five cards while a
+    rival holds one can play at most four of them (its turn now and its last turn), whatever it does."""
+    players, player, hands = state.players, state.player, state.hands
+    step = state.step
+    if step > MORE:
+        # The ender's Field play: every turn of the invasion is taken.
+        return [len(hand) for hand in hands]
+    # The actions each seat has left in the turn it takes next (the player to move may have used one).
+    first = [2] * players
+    first[player] = 2 if step == ACT else 1
+    offsets = [(seat - player) % players for seat in range(players)]
+    if state.ender >= 0:
+        # Last turns: the seats from the player to move up to the ender each take theirs.
+        last = offsets[state.ender]
+        return [max(0, len(hand) - (first[seat] if offsets[seat] < last else 0)) for seat, hand in enumerate(hands)]
+    # When each seat could play its last card at the soonest, counted in turns from the player to move's.
+    ends = [offsets[seat] + players * max(0, -(-(len(hand) - first[seat]) // 2)) for seat, hand in enumerate(hands)]
+    result = []
+    for seat, hand in enumerate(hands):
+        end = min(ends[:seat] + ends[seat + 1 :])
+        # Its turns before a rival's ending turn, then its last turn.
+        turns = -(-(end - offsets[seat]) // players) if offsets[seat] < end else 0
+        actions = first[seat] + 2 * (turns - 1) + 2 if turns else 2
+        result.append(max(0, len(hand) - actions))
+    return result
 
 
 def evaluate(state: RodentsState) -> tuple[float, ...]:
@@ -55,12 +88,18 @@ def evaluate(state: RodentsState) -> tuple[float, ...]:
         automaton = state.scores[AUTOMATON] + now[AUTOMATON] + CARD_WORTH * rules.AUTOMATON_CARDS * turns_left
         return (1 / (1 + math.exp(-(own - automaton - 0.5) / temperature)),)
     scale = 1 + max(0, state.invasions - state.invasion)
-    w_scored, w_now, w_hand, w_predators = WEIGHTS
+    w_scored, w_now, w_hand, w_predators, w_stranded = WEIGHTS
     # The predators in a hand counted by a set (every playout that stops is scored here).
     utility = [
-        (w_scored * score + w_now * points + w_hand * len(hand) + w_predators * len(_PREDATOR_SET.intersection(hand)))
+        (
+            w_scored * score
+            + w_now * points
+            + w_hand * len(hand)
+            + w_predators * len(_PREDATOR_SET.intersection(hand))
+            + w_stranded * lost
+        )
         / scale
-        for score, points, hand in zip(state.scores, now, state.hands, strict=True)
+        for score, points, hand, lost in zip(state.scores, now, state.hands, stranded(state), strict=True)
     ]
     top = max(utility)
     weights = [math.exp(value - top) for value in utility]
