@@ -7,6 +7,7 @@ The helpers read the board only to decide which keys to press; every decision re
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
@@ -15,7 +16,16 @@ from textual.widgets import Label, Static
 from endless_builders import SOUTH, play_until
 from exotui import games
 from exotui.games.endless.cards import KINDS, REACTIONS, card_name
-from exotui.games.endless.state import ASK_DEPLOY, ASK_REVEAL, DeployEvent, DeploySpecies, EndDeploy, Pass, Reveal
+from exotui.games.endless.state import (
+    ASK_DEPLOY,
+    ASK_REVEAL,
+    DeployEvent,
+    DeploySpecies,
+    EndDeploy,
+    EndlessState,
+    Pass,
+    Reveal,
+)
 from exotui.games.endless.view import SEAT_NAMES
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.choices import Choices, load_choices, save_choices
@@ -483,3 +493,51 @@ def test_asks_when_useful_asks_at_a_phases_start_and_in_answer_but_not_after_eac
     assert board_.decides_alone(state, GAME.legal_actions(state)) == Pass(0)
     board_.reveal_windows = "every"
     assert board_.decides_alone(state, GAME.legal_actions(state)) is None
+
+
+@pytest.mark.parametrize(
+    ("seed", "wanted", "narrow"),
+    [
+        # The snapshots' reveal window: North's event face down, South's zone under a Stable Climate.
+        (
+            1,
+            lambda s: s.tasks[-1][0] == ASK_REVEAL and not after_an_action(s) and len(GAME.legal_actions(s)) > 1,
+            "Your event: Once Thought Extinct · South: face down, blocked   Piles 4/3 (p)",
+        ),
+        (
+            17,
+            lambda s: s.events[0] >= 0 and len(card_name(s.events[0])) >= 20 and s.events[1] >= 0 and s.discards[0],
+            "Your event: Hyper-adaptive Fauna (W: useful) · South: face down   Piles 8/8 (p)",
+        ),
+        (
+            6,
+            lambda s: s.events[0] >= 0 and s.climate[0] >= 0 and s.climate[1] >= 0,
+            "Your event: Echoed Form, blocked · South: face down, blocked   Piles 6/1 (p)",
+        ),
+    ],
+    ids=["south-blocked", "long-name", "both-blocked"],
+)
+@in_event_loop
+async def test_at_80x24_the_event_zones_take_one_row_and_the_decks_are_with_the_piles(
+    seed: int, wanted: Callable[[EndlessState], bool], narrow: str
+) -> None:
+    """The event zones' line ended in "(asks when useful, W)" and took two rows at 80 columns, a row the log's last
+    lines needed. It says as much as fits one row: your event, whether each zone is blocked, the other zone, the
+    discard piles, the reveal setting in a few words where they fit; the decks' sizes are with the piles (p), the
+    setting in help. Wide, every word is there again."""
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, "endless", ("human", "greedy"), seed, actions=play_until(seed, wanted))
+        view = board(app).view
+        events = app.screen.query_one("#events")
+        assert events.size.height == 1 and str(events.render()) == narrow
+        await pilot.press("p")
+        await settle(pilot)
+        piles = str(app.screen.query_one(DiscardPiles).render())
+        assert f"decks: North {len(view.decks[0])}, South {len(view.decks[1])}" in piles
+        await pilot.resize_terminal(200, 40)
+        await settle(pilot)
+        wide = str(events.render())
+        assert events.size.height == 1 and len(wide) <= events.size.width
+        assert "(asks when useful, W)" in wide and f"decks {len(view.decks[0])}/{len(view.decks[1])}" in wide
+        assert wide.count("Stable Climate: blocked") == narrow.count("blocked")

@@ -85,8 +85,6 @@ REVEAL_SETTINGS: Final = {
     "never": "never ask; I press r to reveal at the next window where I can",
 }
 DEFAULT_REVEALS: Final = "useful"
-# The setting as the event zones' line shows it, after your event.
-REVEAL_MARKS: Final = {"useful": "asks when useful", "every": "asks at every window", "never": "r to reveal"}
 # Answers kept in sight at 80x24 (more scroll, and the question says how many there are), and the fewest kept in
 # sight where the table is crowded, the log's last lines under it: the row, the hand and 4 answers left it none.
 PROMPT_ANSWERS: Final = 5
@@ -238,8 +236,9 @@ class EndlessBoard(CardThenAnswerBoard):
             "  Esc                       back to your hand",
             "  r                         reveal your event: in a window that offers it, or at the next one",
             "  W                         reveal windows: ask when your event could be revealed, at a phase's start "
-            "or in answer to the other player (the default), at every window, or never (r reveals); kept",
-            "  p                         open or close the discard piles",
+            "or in answer to the other player (the default), at every window, or never (r reveals); kept. The event "
+            "zones' line shows it after your event where it has room",
+            "  p                         open or close the discard piles (with the decks' sizes)",
             "  L                         the whole log (PgUp/PgDn scroll it; L or Esc: back to the table)",
             "  v                         read any card in sight: the arrows go through the habitats, both sides' "
             "species, your hand, the event zones and the discard piles; its full text, effects and what the row's "
@@ -455,7 +454,7 @@ class EndlessBoard(CardThenAnswerBoard):
         # A spectator sees the row as South does (North above): it has no side of its own.
         below = 1 if self.viewer is None else self.viewer
         self.query_one(HabitatRow).show(view, below, self.labels, habitat, species)
-        self.query_one(EventZones).show(view, self.viewer, self.labels, REVEAL_MARKS[self.reveal_windows])
+        self.query_one(EventZones).show(view, self.viewer, self.labels, self.reveal_windows)
         piles = self.query_one(DiscardPiles)
         piles.display = self.piles_open
         if self.piles_open:

@@ -34,12 +34,16 @@ class DiscardPiles(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.heading = ""
         self.lines: list[str] = []
 
     def show(self, view: EndlessState, labels: Sequence[str]) -> None:
+        # The decks' sizes too: at 80 columns the event zones' line leaves them out.
+        decks = ", ".join(f"{labels[seat]} {len(view.decks[seat])}" for seat in (0, 1))
+        self.heading = f"Discard piles (p closes) · decks: {decks}"
         self.lines = piles_lines(view, labels)
         self.refresh(layout=True)
 
     def render(self) -> Content:
-        title = Content.styled("Discard piles (p closes)", self.get_visual_style("piles--title", partial=True))
+        title = Content.styled(self.heading, self.get_visual_style("piles--title", partial=True))
         return Content("\n").join([title, *(Content(line) for line in self.lines)])
