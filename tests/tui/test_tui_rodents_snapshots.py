@@ -58,7 +58,7 @@ async def solo_against_the_automaton(pilot: Pilot) -> None:
 
 
 async def an_invasion_scored(pilot: Pilot) -> None:
-    # Seat 1's Field play turns up the Beaver (Seat 1 11 -> 15) and invasion 1 is scored: the table keeps it, the
+    # Seat 1's Field play turns up the Beaver (Seat 1 13 -> 17) and invasion 1 is scored: the table keeps it, the
     # Beaver in Seat 1's collection, until Enter or Space, while Seat 2 (greedy) opens invasion 2 behind it.
     screen = opened(("human", "greedy"), 3, 11)
     await pilot.app.push_screen(screen)

@@ -50,3 +50,9 @@ def test_a_card_that_cannot_be_played_before_the_invasion_ends_adds_nothing_to_t
     # A card it can still play counts as before.
     three = position(hands=(("Jerboa", "Hamster", "Dormouse"), rival), field=FIELD_CARDS)
     assert evaluate(four)[0] > evaluate(three)[0]
+
+
+def test_the_ender_s_field_play_to_come_is_worth_a_card_in_hand() -> None:
+    # Seat 1 played its last card; seat 0 takes its last turn with one card, then seat 1 plays a Field card as its own.
+    last_turn = position(hands=(("Jerboa",), ()), field=FIELD_CARDS, player=0, ender=1)
+    assert evaluate(last_turn) == (0.5, 0.5)

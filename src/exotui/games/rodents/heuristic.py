@@ -24,7 +24,7 @@ TEMPERATURE = 4.0
 # Between players: what a seat has, each divided by 1 + the invasions still to come after this one (a fresh deal
 # can turn the game): points scored, points its collection would score now, cards in hand, predators in hand, and
 # the cards in hand it cannot play before a rival can end the invasion (`stranded`: they score nothing).
-FEATURES: Final = ("scored", "collection", "hand", "predators in hand", "stranded")
+FEATURES: Final = ("scored", "collection", "hand", "predators in hand", "stranded", "field play")
 # The weights of the features, fitted to self-play by `python -m exotui.ai.fit rodents` (the command and the data
 # are in the file); a seat's chance is the softmax over seats of weights . features.
 WEIGHTS_PATH: Final = Path(__file__).with_name("weights.json")
@@ -42,6 +42,7 @@ def features(state: RodentsState, seat: int) -> tuple[float, ...]:
         len(hand) / scale,
         sum(card in PREDATORS for card in hand) / scale,
         stranded(state)[seat] / scale,
+        (seat == state.ender) / scale,
     )
 
 
@@ -88,7 +89,8 @@ def evaluate(state: RodentsState) -> tuple[float, ...]:
         automaton = state.scores[AUTOMATON] + now[AUTOMATON] + CARD_WORTH * rules.AUTOMATON_CARDS * turns_left
         return (1 / (1 + math.exp(-(own - automaton - 0.5) / temperature)),)
     scale = 1 + max(0, state.invasions - state.invasion)
-    w_scored, w_now, w_hand, w_predators, w_stranded = WEIGHTS
+    w_scored, w_now, w_hand, w_predators, w_stranded, w_field = WEIGHTS
+    ender = state.ender
     # The predators in a hand counted by a set (every playout that stops is scored here).
     utility = [
         (
@@ -97,9 +99,12 @@ def evaluate(state: RodentsState) -> tuple[float, ...]:
             + w_hand * len(hand)
             + w_predators * len(_PREDATOR_SET.intersection(hand))
             + w_stranded * lost
+            + w_field * (seat == ender)
         )
         / scale
-        for score, points, hand, lost in zip(state.scores, now, state.hands, stranded(state), strict=True)
+        for seat, (score, points, hand, lost) in enumerate(
+            zip(state.scores, now, state.hands, stranded(state), strict=True)
+        )
     ]
     top = max(utility)
     weights = [math.exp(value - top) for value in utility]
