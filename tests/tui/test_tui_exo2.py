@@ -26,6 +26,7 @@ from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.new_game import SEAT_CHOICES
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.tables.exo2.board import Exo2Board, Mode
+from exotui.tui.tables.exo2.galaxy import CELLS as SQUARE_CELLS
 from exotui.tui.tables.exo2.galaxy import Galaxy, scoring_squares
 from exotui.tui.tables.exo2.universe import (
     CELLS,
@@ -457,10 +458,37 @@ async def test_the_universe_draws_large_tokens_on_a_large_terminal_and_keeps_its
         assert "▀▀▀▀▀" in str(universe.render())
         # The Galaxies keep room for their own large cells and the left column for the prompt.
         assert app.screen.query_one(Prompt).size.height >= 3
+        # From 110x36 with two players (one other Galaxy, under the viewer's, as wide).
+        await pilot.resize_terminal(110, 36)
+        await settle(pilot)
+        assert tuple(universe.outer_size) == LARGE_SIZE
+        assert all(galaxy.cell != SQUARE_CELLS[0] for galaxy in app.screen.query(Galaxy).results() if galaxy.display)
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert tuple(universe.outer_size) == (30, 9)
         assert universe.cell == CELLS[0]
+
+
+@in_event_loop
+async def test_at_three_players_the_universe_grows_only_where_every_galaxy_keeps_its_large_tokens() -> None:
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start(pilot, ("human", "greedy", "greedy"), 7, random_actions(7, 3, 6))
+        universe = app.screen.query_one(Universe)
+        galaxies = list(app.screen.query(Galaxy).results(Galaxy))
+        assert len(galaxies) == 3 and all(galaxy.display for galaxy in galaxies)
+        # At 120x40 the two other Galaxies need the columns (43 each for seven squares of five): they and the
+        # viewer's keep their large tokens, and the Universe its 30x9 of 80x24, as before it could grow.
+        assert [galaxy.cell for galaxy in galaxies] == [SQUARE_CELLS[1]] * 3
+        assert tuple(universe.outer_size) == (30, 9)
+        assert universe.cell == CELLS[0]
+        # Wider, the Universe grows as soon as the Galaxies beside it keep theirs: no Galaxy is ever drawn small
+        # for it.
+        for width, large in ((129, False), (130, True), (150, True)):
+            await pilot.resize_terminal(width, 40)
+            await settle(pilot)
+            assert (universe.cell == CELLS[-1]) is large, width
+            assert all(galaxy.cell != SQUARE_CELLS[0] for galaxy in galaxies), width
 
 
 def test_the_help_explains_the_dot_of_an_empty_square() -> None:

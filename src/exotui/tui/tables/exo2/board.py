@@ -34,10 +34,10 @@ from exotui.games.exo2 import (
     where,
 )
 from exotui.tui.tables import Board, Mode, table_keys
-from exotui.tui.tables.exo2.galaxy import Galaxy, Square, scoring_squares
+from exotui.tui.tables.exo2.galaxy import Galaxy, Square, least_width, scoring_squares
 from exotui.tui.tables.exo2.planet import full_text
 from exotui.tui.tables.exo2.score_panel import ScorePanel
-from exotui.tui.tables.exo2.universe import Universe, available_slots
+from exotui.tui.tables.exo2.universe import LARGE_SIZE, Universe, available_slots
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import Prompt
@@ -45,10 +45,20 @@ from exotui.tui.widgets.prompt import Prompt
 MOST_PLAYERS: Final = max(GAME.player_counts)
 # From this size of board (columns, rows; 120x40 gives 120x38) the left column widens for the Universe's large
 # tokens (universe.LARGE_SIZE, 44x15, in exo2.tcss): the Universe is where every turn starts. From 110 columns the
-# Galaxies keep 66, more than the 44 the viewer's large cells need (at 3 players the two others, 33 to 38 columns
-# each, draw their planets as at 80x24); from 34 rows (the log takes a quarter) the score panel, the prompt and the
-# AI panel keep at least the rows they have at 80x24.
+# Galaxies keep 66, more than the 45 the viewer's large cells need; from 34 rows (the log takes a quarter) the score
+# panel, the prompt and the AI panel keep at least the rows they have at 80x24. At 3 players it takes more columns
+# (`roomy_width`).
 ROOMY_TABLE: Final = (110, 34)
+
+
+def roomy_width(players: int) -> int:
+    """The board's columns from which the Universe draws large tokens with `players` at the table: 110, and at 3
+    players 130, where the two other Galaxies side by side keep their large tokens beside it (43 columns each).
+    The lines a player reads and plans are in the Galaxies, so none is drawn small to draw the Universe large: at
+    120x40 the Universe keeps its 30x9 of 80x24 (three letters on their colour, as it was before it could grow)."""
+    return max(ROOMY_TABLE[0], LARGE_SIZE[0] + (players - 1) * least_width(compact=True))
+
+
 # A final Galaxy's title, after the seat: how its planets in no line that scored are drawn.
 SCORED: Final = " · lowercase scored nothing"
 
@@ -138,7 +148,15 @@ class Exo2Board(Board):
         yield GameLog(id="log")
 
     def on_resize(self, event: Resize) -> None:
-        self.set_class(event.size.width >= ROOMY_TABLE[0] and event.size.height >= ROOMY_TABLE[1], "-roomy")
+        self._fit_universe()
+
+    def _fit_universe(self) -> None:
+        """Room for the Universe's large tokens where the board has it for this many players (`roomy_width`)."""
+        if self.view is None:
+            # The number of players comes with the first position, which fits it.
+            return
+        width, height = self.size
+        self.set_class(width >= roomy_width(self.view.players) and height >= ROOMY_TABLE[1], "-roomy")
 
     # ---------------------------------------------------------------------------------------------------------
     # Shown a position
@@ -154,6 +172,7 @@ class Exo2Board(Board):
         else:
             self.mode = Mode.TOKEN
             self.token_index = min(self.token_index, len(self._tokens()) - 1)
+        self._fit_universe()
         self._draw()
 
     def describe_public(self, view: Any, action: Any) -> str:

@@ -32,6 +32,12 @@ CELLS: Final = (Cell(CELL, 1), Cell(5, 2), Cell(7, 3))
 FEWEST_SHOWN: Final = (7, 5)
 
 
+def least_width(compact: bool, cell: Cell = CELLS[1]) -> int:
+    """The columns a Galaxy needs, its border included, to draw `FEWEST_SHOWN` squares across in cells of `cell`
+    (as `Galaxy.columns` counts them): 45 for the viewer's large cells, 43 for another seat's."""
+    return FEWEST_SHOWN[0] * (cell.width + 1) + (-1 if compact else 1) + 2
+
+
 def scoring_squares(planets: Planets) -> frozenset[Square]:
     """The squares of the planets in a line of 3 that scores (sharing a size, a colour or a type), as the rules
     count them (`rules.galaxy_points`): what the final table highlights."""
