@@ -191,7 +191,7 @@ async def test_a_whole_game_against_a_fast_ai_by_keys_alone() -> None:
         expected = {(1.0, 0.0): "You win!", (0.0, 1.0): "Yellow (AI greedy) wins."}
         shown = str(app.screen.query_one("#headline", Static).render())
         assert shown == expected.get(session.game.outcome(session.state), "A draw: Blue (you) and Yellow (AI greedy).")
-        await pilot.press("down", "down", "enter")  # Title
+        await pilot.press("up", "enter")  # Title, the last choice
         await settle(pilot)
         assert isinstance(app.screen, screens.title.TitleScreen)
 
@@ -346,7 +346,7 @@ async def test_rematch_and_the_command_palette() -> None:
                 break
             await pilot.pause()
         app.ai_pause = 30  # the rematch must not play itself to the end while the test looks at it
-        await pilot.press("enter")  # Rematch
+        await pilot.press("down", "enter")  # Rematch
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert app.screen is not first

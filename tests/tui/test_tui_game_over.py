@@ -79,11 +79,60 @@ async def test_the_result_shows_over_the_final_table_and_esc_shows_the_table(tmp
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, EndScreen)
-        await pilot.press("down", "enter")  # Replay this game
+        await pilot.press("down", "down", "enter")  # Replay this game
         await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
         assert app.screen.at_end
         assert not any(isinstance(screen, GameScreen) for screen in app.screen_stack)
+
+
+@in_event_loop
+async def test_a_stray_enter_on_the_result_box_starts_no_rematch(tmp_path: Path) -> None:
+    """Playtests: the box opened with Rematch highlighted, so the Enter that confirmed the last decision, or keys
+    typed just after it ("1 Enter" a few times), started a new game at once, and the final table was lost from
+    sight. The box opens with no choice highlighted: Enter alone chooses nothing and points to the arrows, there as
+    when the final table brings the box back; ↓ highlights Rematch, and Enter starts it."""
+    app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await play_out(pilot)
+        box = await the_result_box(app, pilot)
+        await pilot.press("enter", "1", "enter", "1", "enter")
+        await settle(pilot)
+        assert app.screen is box and app.screen_stack[-2] is game
+        menu = box.query_one("#end-menu", OptionList)
+        assert menu.highlighted is None
+        # The menu's title, which says how to choose, stands out after an Enter that chose nothing.
+        assert menu.has_class("-nudged") and "↑↓" in str(menu.border_title)
+        assert "↑↓" in screen_text(app)
+        # Esc: the final table; Enter there brings the box back, where an Enter chooses nothing either.
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is game
+        await pilot.press("enter", "enter")
+        box = await the_result_box(app, pilot)
+        assert box.query_one("#end-menu", OptionList).highlighted is None and app.screen_stack[-2] is game
+        # Chosen on purpose, the rematch starts; the menu's title is plain again once a choice is highlighted.
+        app.ai_pause = 30  # the rematch must not play itself to the end while the test looks at it
+        await pilot.press("enter", "down")
+        await settle(pilot)
+        menu = box.query_one("#end-menu", OptionList)
+        assert menu.highlighted == 0 and not menu.has_class("-nudged")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.screen is not game
+        assert app.screen.session.seed == game.session.seed + 1
+
+
+@in_event_loop
+async def test_up_on_the_result_box_highlights_its_last_choice(tmp_path: Path) -> None:
+    # Nothing highlighted, ↑ goes round to the last choice: the title is two keys away, as Rematch is.
+    app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path))
+    async with app.run_test() as pilot:
+        await play_out(pilot)
+        await the_result_box(app, pilot)
+        await pilot.press("up", "enter")
+        await settle(pilot)
+        assert app.screen_stack == [app.screen] and isinstance(app.screen, TitleScreen)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])

@@ -233,7 +233,7 @@ async def test_the_end_box_offers_a_review_of_the_game(tmp_path: Path) -> None:
         menu = app.screen.query_one(OptionList)
         choices = [menu.get_option_at_index(index).id for index in range(menu.option_count)]
         assert choices == ["rematch", "replay", "review", "new", "title"]
-        await pilot.press("down", "down", "enter")
+        await pilot.press("down", "down", "down", "enter")  # Review this game (the box opens with none highlighted)
         await app.workers.wait_for_complete()
         await settle(pilot)
         # The review, over the game's replay at its last move.

@@ -27,9 +27,10 @@ from exotui.engine.savedir import SaveDir
 from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.tui import app as app_module
 from exotui.tui.app import ExoTuiApp
+from exotui.tui.screens.confirm import ConfirmScreen, QuestionScreen
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
-from exotui.tui.screens.load import DeleteScreen, LoadScreen
+from exotui.tui.screens.load import LoadScreen
 from exotui.tui.screens.notice import NoticeScreen
 from exotui.tui.screens.replay import ReplayScreen, TurnScreen
 from exotui.tui.screens.title import TitleScreen
@@ -147,7 +148,7 @@ async def test_every_action_of_a_game_in_the_app_is_on_disk_as_it_is_applied(sav
         await as_it_plays(pilot, lambda: isinstance(app.screen, EndScreen))
         played = len(session.actions)
         # A rematch is saved too, in a file of its own.
-        await pilot.press("enter")
+        await pilot.press("down", "enter")
         await as_it_plays(pilot, lambda: newest_session(app) is not session)
         rematch = newest_session(app)
         assert rematch.seed == 5 and rematch.record.path != session.record.path
@@ -355,11 +356,15 @@ async def test_delete_asks_first(saves):
         for key in ("n", "escape"):
             await pilot.press("d")
             await settle(pilot)
-            assert isinstance(pilot.app.screen, DeleteScreen)
-            # q means yes at the quit dialog, but here it neither deletes nor quits.
+            question = pilot.app.screen
+            assert isinstance(question, QuestionScreen)
+            # q means yes at the quit dialog, but here it never deletes: it asks to quit over the question.
             await pilot.press("q")
             await settle(pilot)
-            assert isinstance(pilot.app.screen, DeleteScreen)
+            assert isinstance(pilot.app.screen, ConfirmScreen) and pilot.app.screen_stack[-2] is question
+            await pilot.press("n")
+            await settle(pilot)
+            assert pilot.app.screen is question and path.exists()
             await pilot.press(key)
             await settle(pilot)
             assert path.exists() and pilot.app.screen is screen
@@ -701,7 +706,7 @@ async def test_markup_in_a_save_is_shown_as_it_is(tmp_path):
         await select(pilot, unknown)
         await pilot.press("d")
         await settle(pilot)
-        assert isinstance(pilot.app.screen, DeleteScreen)
+        assert isinstance(pilot.app.screen, QuestionScreen)
         await pilot.press("y")
         await settle(pilot)
         assert not unknown.exists() and record.path.exists()

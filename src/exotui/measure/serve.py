@@ -2,8 +2,8 @@
 
 Starts `exotui serve` on localhost as a process of its own, then adds busy sessions a few at a time, each an OpenSSH
 client (so the clients cost little next to the server): an AI-against-AI game set up by keys as a player would, so
-an AI searches in it nearly all the time; each presses Enter every 5 s, which starts a rematch when its game is
-over. After each step, one more session sitting on the title screen is timed: a key (↓ or ↑ in the menu) is sent
+an AI searches in it nearly all the time; each presses ↓ and Enter every 5 s, which start a rematch when its game
+is over. After each step, one more session sitting on the title screen is timed: a key (↓ or ↑ in the menu) is sent
 and the time until its redraw arrives is the key-to-screen latency. Memory per session is the proportional set
 size (PSS, shared pages split between the processes sharing them) of each session's process tree. Prints one line
 per step and a summary.
@@ -175,7 +175,7 @@ async def run(sessions: int, step: int, samples: int) -> None:
                     client = await Client.open(port)
                     await client.until(b"New game")
                     await client.keys(AI_AGAINST_AI)
-                    client.rematches = asyncio.get_running_loop().create_task(client.keys(["\r"] * 100_000, 5.0))
+                    client.rematches = asyncio.get_running_loop().create_task(client.keys([DOWN + "\r"] * 100_000, 5.0))
                     busy.append(client)
                 # Let the new searches get going.
                 await asyncio.sleep(3.0)

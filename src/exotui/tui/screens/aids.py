@@ -26,7 +26,7 @@ from exotui.ai.mcts import ActionStats
 from exotui.ai.players import MctsPlayer, make_player
 from exotui.engine import protocol
 from exotui.engine.protocol import seat_names
-from exotui.tui.screens.confirm import ConfirmScreen
+from exotui.tui.screens.confirm import QuestionScreen
 from exotui.tui.widgets.game_log import GameLog
 
 if TYPE_CHECKING:
@@ -196,7 +196,7 @@ class AidedScreen(Screen[None]):
             # Hot-seat: the other players' decisions since go too, so everyone must agree.
             name = seat_names(session.game, len(session.seats))[seat]
             question = f"Take back {name}'s last decision and every decision since? Every player must agree."
-            self.app.push_screen(ConfirmScreen(question), lambda yes: self.take_back(seat) if yes else None)
+            self.app.push_screen(QuestionScreen(question), lambda yes: self.take_back(seat) if yes else None)
             return
         self.take_back(seat)
 

@@ -1,4 +1,4 @@
-"""A yes/no question over the current screen: used to confirm quitting."""
+"""A yes/no question over the current screen: whether to quit, or anything else the player must agree to."""
 
 from __future__ import annotations
 
@@ -13,13 +13,16 @@ from textual.widgets import Button, Label
 from exotui.tui.widgets.too_small import TooSmall
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class QuestionScreen(ModalScreen[bool]):
+    """A question other than quitting (delete this save? take back?): q asks "Quit exotui?" over it, as everywhere
+    (a modal screen hides the app's own q), and never answers it: a q meant for quitting must not delete a game or
+    take decisions back."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "yes"),
         Binding("n", "answer(False)", "no"),
         Binding("escape", "answer(False)", "cancel", show=False),
-        # Pressing q again at "Quit?" means yes.
-        Binding("q", "answer(True)", show=False),
+        Binding("q", "app.request_quit", show=False),
     ]
 
     def __init__(self, question: str) -> None:
@@ -42,3 +45,12 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+
+class ConfirmScreen(QuestionScreen):
+    """Whether to quit (or leave a table): the app's q does not ask again over it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Pressing q again at "Quit?" means yes.
+        Binding("q", "answer(True)", show=False),
+    ]

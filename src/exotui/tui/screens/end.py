@@ -59,6 +59,30 @@ class Ending(VerticalScroll, can_focus=False):
         self.screen.refresh_bindings()
 
 
+class EndMenu(OptionList):
+    """The end box's choices, opened with none highlighted: the box used to open on Rematch, and the Enter that
+    confirmed the last decision, or keys typed just after it, started a new game at once, the final table lost from
+    sight. Enter chooses only a choice the arrows (or the mouse) have highlighted; with none, it makes the menu's
+    title, which says how to choose, stand out until one is."""
+
+    def __init__(self, *options: Option, id: str) -> None:
+        super().__init__(*options, id=id)
+        # OptionList highlights its first option as it is made.
+        self.highlighted = None
+        self.border_title = "↑↓ choose · Enter confirms"
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        if highlighted is not None:
+            self.remove_class("-nudged")
+
+    def action_select(self) -> None:
+        if self.highlighted is None:
+            self.add_class("-nudged")
+        else:
+            super().action_select()
+
+
 class EndScreen(ModalScreen[str | None]):
     """The result in a box over the foot of the final table, the table's own rows whole above it. Dismissed with
     "rematch", "replay", "review", "new" or "title", or None (Esc) to look at the table, where Enter brings the result
@@ -135,9 +159,9 @@ class EndScreen(ModalScreen[str | None]):
                         ending.display = False
                         yield ending
                 with Vertical(id="end-choices"):
-                    yield OptionList(*(Option(text, id=choice) for choice, text in choices), id="end-menu")
+                    yield EndMenu(*(Option(text, id=choice) for choice, text in choices), id="end-menu")
                     # One line in the 40 columns the choices have from 100 columns on.
-                    yield Static("Esc: the final table · Enter: back here", id="end-hint")
+                    yield Static("Esc: the final table (Enter: back here)", id="end-hint")
         yield KeysFooter()
         yield TooSmall()
 

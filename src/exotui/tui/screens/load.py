@@ -19,7 +19,7 @@ from exotui import games
 from exotui.engine.records import HUMAN, Header
 from exotui.engine.savedir import SaveDir, SaveEntry
 from exotui.engine.text import local_time, printable, printable_path
-from exotui.tui.screens.confirm import ConfirmScreen
+from exotui.tui.screens.confirm import QuestionScreen
 from exotui.tui.screens.notice import NoticeScreen
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
@@ -59,16 +59,6 @@ def row_of(entry: SaveEntry) -> tuple[str, str, str]:
         local_time(header.updated),
         header.status,
     )
-
-
-class DeleteScreen(ConfirmScreen, inherit_bindings=False):
-    """ "Delete?" without the quit dialog's shortcut of q for yes: a q meant for quitting must not delete a game."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "yes"),
-        Binding("n", "answer(False)", "no"),
-        Binding("escape", "answer(False)", "cancel", show=False),
-    ]
 
 
 class LoadScreen(Screen[None]):
@@ -208,7 +198,7 @@ class LoadScreen(Screen[None]):
         what, _, progress = row_of(entry)
         name = printable(entry.path.name)
         self.app.push_screen(
-            DeleteScreen(escape(f"Delete this save?\n{what.splitlines()[0]}, {progress}\n{name}")),
+            QuestionScreen(escape(f"Delete this save?\n{what.splitlines()[0]}, {progress}\n{name}")),
             lambda yes: self.delete(entry.path, yes),
         )
 

@@ -14,7 +14,11 @@ from exotui.tui.widgets.too_small import TooSmall
 
 
 class NoticeScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss", "close"),
+        # A modal screen hides the app's own q: it asks "Quit exotui?" here too, as everywhere.
+        Binding("q", "app.request_quit", show=False),
+    ]
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()

@@ -24,6 +24,8 @@ class OpenElsewhereScreen(ModalScreen[str | None]):
         Binding("r", "answer('replay')", "replay it"),
         Binding("n", "answer('new')", "new game"),
         Binding("escape", "answer(None)", "back"),
+        # A modal screen hides the app's own q: it asks "Quit exotui?" here too, as everywhere.
+        Binding("q", "app.request_quit", show=False),
     ]
 
     def __init__(self, save: Path) -> None:
