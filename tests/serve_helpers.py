@@ -227,10 +227,12 @@ def table_on_disk(
     actions: Sequence[object],
     game_id: str = "exofauna",
     kinds: Sequence[str] = (),
+    names: Sequence[str] = ("alice", "bob"),
 ) -> Path:
     """A table of two in progress (ExoFauna unless told) as a server leaves it, seed 5: its save, and the seating that
-    gives each identity in `holders` its seat (Blue, then Yellow) and its saves directory. `kinds` (say "random",
-    "human"), where given, are who plays each seat, a computer's holder being None."""
+    gives each identity in `holders` its seat (Blue, then Yellow), its name as the others see it (`names`) and its
+    saves directory. `kinds` (say "random", "human"), where given, are who plays each seat, a computer's holder being
+    None."""
     directory = data / "tables" / name
     directory.mkdir(parents=True)
     path = directory / f"{game_id}-test.exosave"
@@ -239,9 +241,7 @@ def table_on_disk(
     record.save()
     for action in actions:
         record.append(action)
-    seating = Seating(
-        str(path), list(holders), ["alice", "bob"], [str(directory) for directory in saves], kinds=list(kinds)
-    )
+    seating = Seating(str(path), list(holders), list(names), [str(directory) for directory in saves], kinds=list(kinds))
     # The players' saves directories exist, as the server makes each as its session starts.
     for player in saves:
         player.mkdir(parents=True, exist_ok=True)

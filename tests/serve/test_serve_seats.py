@@ -13,6 +13,8 @@ import sys
 import msgspec
 import pytest
 
+from exotui import games
+from exotui.engine.protocol import seat_names
 from exotui.engine.records import load
 from exotui.serve import wire
 from exotui.serve.identity import Identity
@@ -21,8 +23,10 @@ from exotui.serve.table import Seating
 from exotui.serve.table_app import TableApp, TableNewGameScreen, TableScreen
 from exotui.tui.choices import choices_path
 from exotui.tui.screens.confirm import ConfirmScreen
+from exotui.tui.tables import board_class
+from exotui.tui.tables.exofauna.board import ExoFaunaBoard
 from exotui.tui.widgets.ai_status import AiStatus
-from pilot_helpers import settle
+from pilot_helpers import settle, status_text
 from serve_helpers import Person, Terminal, eventually, near_the_end, new_key, running, table_on_disk, table_served
 from spectator_helpers import screen_text
 
@@ -157,6 +161,40 @@ def test_name_tags_fit_the_side_panel_and_tell_keys_apart():
     assert display_name("averylongname", key) == "aver#5eEx"
     assert display_name("bob", guest) == "bob (g)"
     assert all(len(display_name(name, who)) <= NAME_TAG for name in ("a" * 16, "x") for who in (key, guest))
+
+
+def test_a_key_out_of_turn_at_a_table_says_whose_turn_it_is_on_one_row_at_80_columns(tmp_path):
+    """'Not your decision: Yellow: alic#zKm9 is deciding. Help (?) and quit (q) still work.' took 83 columns, cut on
+    the status's one row: every game's words fit it with the widest label a table gives, a seat and a whole tag."""
+    game = games.get("exofauna")
+    actions = near_the_end(5, 30)
+    state = game.new_game(5, 2)
+    for action in actions:
+        state = game.apply(state, action)
+    deciding = game.current_player(state)
+    assert deciding is not None
+    tags = ["alic#zKm9", "bobb#Q7x2"]
+    identities = ["bob", "alice"] if deciding == 1 else ["alice", "bob"]
+    table_on_disk(tmp_path, "direct", identities, [tmp_path / "alice", tmp_path / "bob"], actions, names=tags)
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            alice = await Person.join(socket, "alice", tmp_path / "alice")
+            app = TableApp(socket, wire.Join("bob", "bob", str(tmp_path / "bob")), "direct")
+            async with app.run_test(size=(80, 24)) as pilot:
+                await eventually(lambda: isinstance(app.screen, TableScreen) and status_text(app).startswith("Waiting"))
+                await pilot.press("1")
+                await settle(pilot)
+                label = f"{seat_names(game, 2)[deciding]}: {tags[deciding]}"
+                assert status_text(app) == ExoFaunaBoard.not_yours(label)
+                width = app.screen.query_one("#status").content_region.width
+            alice.leave()
+        for game_id in games.available():
+            board, names = board_class(game_id), seat_names(games.get(game_id), max(games.get(game_id).player_counts))
+            for text in (board.not_yours(None), *(board.not_yours(f"{name}: {'x' * NAME_TAG}") for name in names)):
+                assert len(text) <= width, text
+
+    asyncio.run(scenario())
 
 
 def test_a_table_left_without_a_game_leaves_no_directory_and_a_guest_is_told_their_saves_are_temporary(tmp_path):

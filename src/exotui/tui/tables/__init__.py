@@ -101,10 +101,11 @@ class Board(Widget, metaclass=_BoardMeta):
     watching = False
     # The game this board plays.
     GAME: ClassVar[Game[Any, Any]]
-    # The status line's words for a key pressed while another seat decides: "<NOT_YOURS>: Yellow is deciding.
-    # <STILL_WORKS>"
+    # The status line's words for a key pressed while another seat decides (`not_yours`): "<NOT_YOURS>: Yellow is
+    # deciding. <STILL_WORKS>". Short, so that they fit one row at 80 columns whoever decides: at an SSH table, a
+    # seat and a name tag ("Yellow: alic#zKm9"). q is not named: it quits the app, but leaves a table.
     NOT_YOURS: ClassVar[str] = "Not your decision"
-    STILL_WORKS: ClassVar[str] = "Help (?) and quit (q) still work."
+    STILL_WORKS: ClassVar[str] = "Help (?) and q still work."
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -166,9 +167,16 @@ class Board(Widget, metaclass=_BoardMeta):
         if self.mode is not Mode.WAIT:
             return False
         seat = self.GAME.current_player(self.view) if self.view is not None else None
-        name = "nobody (the game is over)" if seat is None else seat_word(self.labels, seat)
-        self._notice(f"{self.NOT_YOURS}: {name} is deciding. {self.STILL_WORKS}")
+        self._notice(self.not_yours(None if seat is None else seat_word(self.labels, seat)))
         return True
+
+    @classmethod
+    def not_yours(cls, deciding: str | None) -> str:
+        """What the status line says of a key that decides, pressed while the seat labelled `deciding` decides (None:
+        nobody, the game is over)."""
+        if deciding is None:
+            return f"The game is over: nobody decides. {cls.STILL_WORKS}"
+        return f"{cls.NOT_YOURS}: {deciding} is deciding. {cls.STILL_WORKS}"
 
     def log_decision(self, turn: int, sentence: str) -> None:
         """Add a described decision to the board's log, under its turn. (Not `log`: that is Textual's logger.)"""

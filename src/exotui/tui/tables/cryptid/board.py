@@ -170,7 +170,7 @@ class CryptidBoard(Board):
     ]
 
     GAME = GAME
-    STILL_WORKS = "The arrows still move over the map."
+    STILL_WORKS = "The arrows still move."
 
     can_focus = True
 
