@@ -163,6 +163,29 @@ def test_name_tags_fit_the_side_panel_and_tell_keys_apart():
     assert all(len(display_name(name, who)) <= NAME_TAG for name in ("a" * 16, "x") for who in (key, guest))
 
 
+def test_once_the_player_deciding_is_back_nobody_s_status_says_they_left(tmp_path):
+    """Only the absence line was told again: 'Waiting for Blue: alice, who left the table.' stayed in the others'
+    status after she came back, until her decision."""
+    table_on_disk(tmp_path, "direct", ["alice", "bob"], [tmp_path / "alice", tmp_path / "bob"], near_the_end(5, 30))
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            people = {name: await Person.join(socket, name, tmp_path / name) for name in ("alice", "bob")}
+            shown = await people["bob"].next(wire.Show)
+            deciding = shown.labels[shown.deciding]
+            name, other = ("alice", "bob") if shown.deciding == 0 else ("bob", "alice")
+            people[name].leave()
+            while (await people[other].next(wire.Show)).status != f"Waiting for {deciding}, who left the table.":
+                pass
+            back = await Person.join(socket, name, tmp_path / name)
+            assert (await back.next(wire.Show)).status == "Your decision."
+            assert (await people[other].next(wire.Show)).status == f"Waiting for {deciding}."
+            back.leave()
+            people[other].leave()
+
+    asyncio.run(scenario())
+
+
 def test_a_key_out_of_turn_at_a_table_says_whose_turn_it_is_on_one_row_at_80_columns(tmp_path):
     """'Not your decision: Yellow: alic#zKm9 is deciding. Help (?) and quit (q) still work.' took 83 columns, cut on
     the status's one row: every game's words fit it with the widest label a table gives, a seat and a whole tag."""

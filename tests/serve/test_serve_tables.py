@@ -8,6 +8,7 @@ import asyncio
 import sys
 import time
 from collections import Counter
+from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ from exotui.play.driver import AI_PAUSE
 from exotui.play.session import GameSession, Told, how_it_ended
 from exotui.play.session import Seat as SessionSeat
 from exotui.serve import wire
-from exotui.serve.table import Seating
+from exotui.serve.table import Seating, Table
 from exotui.serve.table_app import ASKED, TableApp, TableEndScreen, TableScreen
 from exotui.tui.screens.end import Ending, told_lines
 from exotui.tui.tables import Board
@@ -586,8 +587,11 @@ def test_nobody_decides_until_each_seated_person_has_gone_on_from_the_scored_inv
             alice = await Person.join(socket, "alice", tmp_path / "alice")
             bob = await Person.join(socket, "bob", tmp_path / "bob")
             carol = await Person.join(socket, "carol", tmp_path / "carol")
-            for person in (alice, bob, carol):
+            for person in (bob, carol):
                 await person.next(wire.Show)
+            # Alice is told Bob is back (her status said he had left the table).
+            while (await alice.next(wire.Show)).status != "Waiting for Seat 2: bob.":
+                pass
             await bob.send(wire.Decide(msgspec.msgpack.encode(actions[index])))
             shows = [await person.next(wire.Show) for person in (alice, bob, carol)]
             assert all(show.held and show.interludes and show.deciding == 0 for show in shows)
@@ -640,6 +644,98 @@ def test_the_table_app_says_whom_the_table_waits_for_once_its_person_has_gone_on
                 await alice.send(wire.GoneOn())
                 await eventually(lambda: status_text(app) == "Waiting for Seat 1: alice.", what="for Alice to decide")
             alice.leave()
+
+    asyncio.run(scenario())
+
+
+def searches_started(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The seats whose computer the table starts thinking for, as it starts each search (`Table.think`)."""
+    started: list[int] = []
+    think = Table.think
+
+    def counted(table: Table, seat: int) -> Coroutine[Any, Any, None]:
+        started.append(seat)
+        return think(table, seat)
+
+    monkeypatch.setattr(Table, "think", counted)
+    return started
+
+
+async def arrived(person: Person) -> None:
+    """Once the table has done all it does on `person`'s arrival: it answers their next message only then."""
+    await person.send(wire.Decide(b""))
+    await person.next(wire.Refused)
+
+
+def test_a_table_restored_where_the_computer_decides_next_starts_its_search_once_as_people_arrive(
+    tmp_path, monkeypatch
+):
+    """After a server restart nothing started the computer's turn: 'Blue: … is thinking…' for ever, the person's
+    decision never came. Two arrivals start one search."""
+    started = searches_started(monkeypatch)
+    game = games.get("exofauna")
+    actions = near_the_end(seed=5, left=10)
+    states = [game.new_game(5, 2)]
+    for action in actions:
+        states.append(game.apply(states[-1], action))
+    # The computer (Blue) decides once, then Bob.
+    k = next(n for n in range(len(actions), 0, -1) if [game.current_player(s) for s in states[n : n + 2]] == [0, 1])
+    saves = [tmp_path / "alice", tmp_path / "bob"]
+    table_on_disk(tmp_path, "direct", [None, "bob"], saves, actions[:k], kinds=("random", "human"))
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            bob = await Person.join(socket, "bob", tmp_path / "bob")
+            carol = await Person.join(socket, "carol", tmp_path / "carol")
+            shows = [await person.next(wire.Show) for person in (bob, carol)]
+            assert [show.deciding for show in shows] == [0, 0]
+            for person in (bob, carol):
+                await arrived(person)
+            assert started == [0]
+            while not ((show := await bob.next(wire.Show)).deciding == 1 and show.log):
+                pass
+            assert show.status == "Your decision." and started == [0]
+            assert actions_saved(tmp_path / "tables" / "direct") == k + 1
+            bob.leave()
+            carol.leave()
+
+    asyncio.run(scenario())
+
+
+def test_arriving_at_a_table_held_on_the_scores_holds_on_and_a_person_back_on_a_new_connection_is_not_waited_for(
+    tmp_path, monkeypatch
+):
+    """A spectator's arrival starts no search behind the pause of the person shown the scores. That person, back on a
+    new connection (told the whole story, where the scores are only noted), is not waited for: their old connection
+    may be gone unnoticed, and then nobody could go on."""
+    started = searches_started(monkeypatch)
+    actions, index = seat_2_scores_an_invasion()
+    saves = [tmp_path / "alice", tmp_path / "bob"]
+    table_on_disk(tmp_path, "direct", [None, "bob"], saves, actions[:index], "rodents", kinds=("random", "human"))
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            bob = await Person.join(socket, "bob", tmp_path / "bob")
+            await bob.next(wire.Show)
+            await bob.send(wire.Decide(msgspec.msgpack.encode(actions[index])))
+            assert (await bob.next(wire.Show)).held
+            carol = await Person.join(socket, "carol", tmp_path / "carol")
+            assert (await carol.next(wire.Show)).held
+            await arrived(carol)
+            assert started == []
+            again = await Person.join(socket, "bob", tmp_path / "bob")
+            show = await again.next(wire.Show)
+            assert show.whole and not show.held and show.status == "Seat 1: alice is thinking…"
+            bob.leave()
+            # The computer opens the next invasion: one search for each of its decisions until Bob's turn.
+            decided = 0
+            while not ((show := await again.next(wire.Show)).deciding == 1 and show.log):
+                decided += len(show.log)
+            decided += len(show.log)
+            assert decided > 0 and started == [0] * decided
+            assert actions_saved(tmp_path / "tables" / "direct") == index + 1 + decided
+            again.leave()
+            carol.leave()
 
     asyncio.run(scenario())
 

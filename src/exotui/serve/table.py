@@ -183,6 +183,8 @@ class Table:
                 await self.leave(person)
 
     async def arrive(self, person: Person) -> None:
+        # The seats whose players had left: the statuses that say so change when one of them is back.
+        gone = set(self.left_at)
         if self.seating is not None and person.identity in self.seating.holders:
             person.seat = self.seating.holders.index(person.identity)
             self.left_at.pop(person.seat, None)
@@ -197,15 +199,23 @@ class Table:
             if not self._open_seats():
                 await self.start()
                 return
-        if self.started:
-            await self.show(person)
-            if self.agreed is not None:
-                await self.tell_end(person)
-                await self.tell_votes()
-            else:
-                await self.tell_absent()
-        else:
+        if not self.started:
             await self.tell_lobby()
+        elif self.agreed is not None:
+            await self.show(person)
+            await self.tell_end(person)
+            await self.tell_votes()
+        elif person.seat is not None and self.driver.went_on(person.seat):
+            # Told the whole story, their board only notes the position kept on show (a connection of theirs that
+            # showed it may be gone unnoticed yet): the turns wait for them no longer, and everyone is told so.
+            await self.after_action()
+            await self.tell_absent()
+        else:
+            for other in list(self.people) if person.seat in gone else [person]:
+                await self.show(other)
+            await self.tell_absent()
+            # A table restored after a restart has nothing else to start its computer's turn, should it be next.
+            self.go_on()
 
     async def leave(self, person: Person) -> None:
         await self.departed(person)
@@ -500,10 +510,17 @@ class Table:
         assert session is not None
         for person in list(self.people):
             await self.show(person)
-        turn = self.driver.next()
-        if turn.seat is None:
+        if session.deciding is None:
             await self.finish()
-        elif turn.computer and not turn.held and not self.ai_busy:
+        else:
+            self.go_on()
+
+    def go_on(self) -> None:
+        """Start the computer's turn if it is next: once (one search at a time, whoever asks), and not while people
+        look at a position kept on show."""
+        turn = self.driver.next()
+        if turn.computer and not turn.held and not self.ai_busy:
+            assert turn.seat is not None
             self.ai_busy = True
             asyncio.get_running_loop().create_task(self.think(turn.seat))
 
