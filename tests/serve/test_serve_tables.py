@@ -525,6 +525,47 @@ def test_a_scored_invasion_stays_on_the_table_apps_board_until_enter_as_in_the_a
     asyncio.run(scenario())
 
 
+def log_ends_in_sight(app: App[Any]) -> None:
+    """The log of the app's board is scrolled to its end, and its last line is drawn whole on its last row."""
+    log = app.screen.query_one(GameLog)
+    assert 0 < log.scroll_y == log.max_scroll_y
+    region = log.content_region
+    last_row = screen_text(app).splitlines()[region.bottom - 1][region.x : region.right]
+    assert last_row.rstrip() == log.lines[-1].text.rstrip()
+
+
+def test_coming_back_to_a_table_the_log_ends_in_sight_also_as_the_line_of_who_left_comes_and_goes(tmp_path):
+    """At 80x24 the log of a person who came back showed the latest turn from its first line, its last lines out of
+    sight ('→ Invasion 2 is dealt: Seat 1 starts.' under the scores): told the whole story at once, no turn unfolds
+    before their eyes, and the end is where the game stands. Then a line above the status comes and goes (who left
+    the table): the log, shorter or taller, still ends in sight."""
+    actions, index = seat_2_scores_an_invasion()
+    saves = [tmp_path / "alice", tmp_path / "bob"]
+    table_on_disk(tmp_path, "direct", ["alice", "bob"], saves, actions[: index + 1], "rodents")
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            app = TableApp(socket, wire.Join("bob", "bob", str(tmp_path / "bob")), "direct")
+            async with app.run_test(size=(80, 24)) as pilot:
+                left = "Waiting for Seat 1: alice, who left the table."
+                await eventually(lambda: isinstance(app.screen, TableScreen) and status_text(app) == left)
+                await settle(pilot)
+                log = app.screen.query_one(GameLog)
+                latest = next(n for n, line in enumerate(log.lines) if line.text.startswith(f"{log.turn:>3} "))
+                assert latest < log.max_scroll_y, "the latest turn must be longer than the log, for this test"
+                log_ends_in_sight(app)
+                alice = await Person.join(socket, "alice", tmp_path / "alice")
+                await eventually(lambda: status_text(app) == "Waiting for Seat 1: alice.")
+                await settle(pilot)
+                log_ends_in_sight(app)
+                alice.leave()
+                await eventually(lambda: status_text(app) == left)
+                await settle(pilot)
+                log_ends_in_sight(app)
+
+    asyncio.run(scenario())
+
+
 def seat_2_scores_an_invasion() -> tuple[list[object], int]:
     """A Raging Rodents game of two (seed 5), and the index of a decision of Seat 2's that scores an invasion, after
     which Seat 1 opens the next one."""

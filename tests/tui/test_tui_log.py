@@ -193,3 +193,26 @@ def test_every_decision_of_a_turn_goes_into_its_summary() -> None:
                 assert len([line for line, _ in lines if line.startswith("Plays ")]) == plays
                 told, plays = [], 0
             state = after
+
+
+@in_event_loop
+async def test_a_shorter_log_keeps_the_latest_turn_in_sight_unless_the_reader_scrolled_it() -> None:
+    """A log only shorter (a line above the status came, the terminal lost rows) kept the scroll of its old height: its
+    last lines went out of sight. The reader's own scroll (PgUp) stays theirs."""
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start(pilot, "exo2")
+        await play_first_answers(pilot, screen, 6)
+        log = screen.query_one(GameLog)
+        width = log.size.width
+        for rows in (36, 39):
+            await pilot.resize_terminal(120, rows)
+            await settle(pilot)
+            assert log.size.width == width and round(log.scroll_y) == min(log.turn_start, log.max_scroll_y) > 0
+        await pilot.press("pageup")
+        await settle(pilot)
+        read = round(log.scroll_y)
+        assert read < min(log.turn_start, log.max_scroll_y)
+        await pilot.resize_terminal(120, 37)
+        await settle(pilot)
+        assert round(log.scroll_y) == read

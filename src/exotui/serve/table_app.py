@@ -37,6 +37,7 @@ from exotui.tui.screens.new_game import NewGameScreen
 from exotui.tui.tables import STYLESHEETS, Board, Mode, board_class
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.footer import KeysFooter
+from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.too_small import TooSmall
 
 # Seconds to keep trying the table's socket while the server starts the table.
@@ -217,6 +218,8 @@ class TableScreen(Screen[None]):
         for turn, sentence, events in show.log:
             board.log_decision(turn, sentence)
             board.tell(events)
+        if show.whole:
+            board.query_one(GameLog).caught_up()
         self._tell_who_decides(show, deciding_here)
 
     def _tell_who_decides(self, show: wire.Show, deciding_here: bool) -> None:

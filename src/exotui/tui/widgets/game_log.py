@@ -43,6 +43,8 @@ class GameLog(ScrollView, can_focus=False):
         self.width = 0
         self.lines: list[Strip] = []
         self.starts: list[int] = []
+        # Where `keep_turn_in_sight` last scrolled: while the log is still there, the reader has not scrolled away.
+        self.kept = 0
 
     @property
     def turn_start(self) -> int:
@@ -58,6 +60,13 @@ class GameLog(ScrollView, can_focus=False):
         """What the last decision caused, under its sentence (`event_lines`)."""
         for line in event_lines(events):
             self._append(line)
+
+    def caught_up(self) -> None:
+        """Every entry so far was told at once (a person joining a table hears the whole story): no turn unfolds
+        before the reader's eyes to be read from its first line, so the log ends in sight, where the game stands.
+        The next entry starts the turn kept in sight."""
+        self.turn_entry = len(self.entries)
+        self.keep_turn_in_sight()
 
     def clear(self) -> None:
         """Forget every entry (the log is told again from the start)."""
@@ -95,9 +104,14 @@ class GameLog(ScrollView, can_focus=False):
     def on_resize(self, event: Resize) -> None:
         if self.scrollable_content_region.width != self.width:
             self._lay_out()
+        elif round(self.scroll_y) == min(self.kept, self.max_scroll_y):
+            # Only shorter or taller (a line above the status came or went): the scroll kept for the old height left
+            # the last lines out of sight. Not if the reader scrolled the log (PgUp) since.
+            self.keep_turn_in_sight()
 
     def keep_turn_in_sight(self) -> None:
-        self.scroll_to(y=min(self.turn_start, self.max_scroll_y), animate=False)
+        self.kept = min(self.turn_start, self.max_scroll_y)
+        self.scroll_to(y=self.kept, animate=False)
 
     def render_line(self, y: int) -> Strip:
         index = self.scroll_offset.y + y
