@@ -45,8 +45,12 @@ async def two_players_choosing_a_play(pilot: Pilot) -> None:
 
 
 async def four_players_last_turn(pilot: Pilot) -> None:
-    # Seat 2 played its last card; Seat 1's last turn, its hand cards listed with the pass after them.
-    await pilot.app.push_screen(opened(("human", "greedy", "greedy", "greedy"), 5, 9))
+    # Seat 2 played its last card; Seat 1's last turn, its hand cards listed with the pass after them. The computer
+    # seats play on to it: waited for, not timed (on a loaded machine one pause left them mid-turn).
+    screen = opened(("human", "greedy", "greedy", "greedy"), 5, 9)
+    await pilot.app.push_screen(screen)
+    while screen.session.deciding != 0:
+        await pilot.pause()
     await pilot.pause()
 
 
