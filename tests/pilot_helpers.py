@@ -18,6 +18,7 @@ from textual.widgets._footer import FooterKey
 from exotui import games
 from exotui.engine.protocol import state_hash
 from exotui.play.session import GameSession, Seat
+from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
@@ -38,6 +39,17 @@ def in_event_loop(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..
 async def settle(pilot: Pilot, rounds: int = 3) -> None:
     for _ in range(rounds):
         await pilot.pause()
+
+
+async def q_asks_to_quit_over(pilot: Pilot, box: Screen[Any]) -> None:
+    """q on `box` asks "Quit exotui?" over it (never answering `box` itself), and No leaves `box` on show."""
+    await pilot.press("q")
+    await settle(pilot)
+    asked = pilot.app.screen
+    assert isinstance(asked, ConfirmScreen) and asked.question == "Quit exotui?" and pilot.app.screen_stack[-2] is box
+    await pilot.press("n")
+    await settle(pilot)
+    assert pilot.app.screen is box
 
 
 async def focus(pilot: Pilot, widget_id: str) -> None:

@@ -19,10 +19,10 @@ from exotui.engine.savedir import SaveDir
 from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.aids import hint_text
-from exotui.tui.screens.confirm import ConfirmScreen, QuestionScreen
+from exotui.tui.screens.confirm import QuestionScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.tables import Board
-from pilot_helpers import in_event_loop, settle, status_text
+from pilot_helpers import in_event_loop, q_asks_to_quit_over, settle, status_text
 
 GAME = games.get("exo2")
 
@@ -107,12 +107,8 @@ async def test_in_hot_seat_a_takeback_needs_everyone_to_agree() -> None:
         question = pilot.app.screen
         assert isinstance(question, QuestionScreen)
         # q meant for quitting asks "Quit exotui?" over the question (it answered yes: decisions were taken back).
-        await pilot.press("q")
-        await settle(pilot)
-        assert isinstance(pilot.app.screen, ConfirmScreen) and pilot.app.screen_stack[-2] is question
-        await pilot.press("n")
-        await settle(pilot)
-        assert pilot.app.screen is question and screen.session.actions == played
+        await q_asks_to_quit_over(pilot, question)
+        assert screen.session.actions == played
         await pilot.press("n")
         await settle(pilot)
         assert screen.session.actions == played

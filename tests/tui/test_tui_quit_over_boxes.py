@@ -10,11 +10,10 @@ import pytest
 from textual.screen import Screen
 
 from exotui.tui.app import ExoTuiApp
-from exotui.tui.screens.confirm import ConfirmScreen, QuestionScreen
+from exotui.tui.screens.confirm import QuestionScreen
 from exotui.tui.screens.notice import NoticeScreen
 from exotui.tui.screens.open_elsewhere import OpenElsewhereScreen
-from pilot_helpers import in_event_loop, settle
-from spectator_helpers import screen_text
+from pilot_helpers import in_event_loop, q_asks_to_quit_over, settle
 
 BOXES: dict[str, Callable[[], Screen[object]]] = {
     "notice": lambda: NoticeScreen("This save cannot be opened", "game.exosave: action 1 leads elsewhere"),
@@ -33,14 +32,9 @@ async def test_q_on_a_box_asks_to_quit_over_it_and_no_leaves_the_box_as_it_was(b
         shown = BOXES[box]()
         await app.push_screen(shown, answers.append)
         await settle(pilot)
-        await pilot.press("q")
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen) and app.screen_stack[-2] is shown
-        assert "Quit exotui?" in screen_text(app)
         # No: the box again, unanswered (q never answered a question, nor chose for the player).
-        await pilot.press("n")
-        await settle(pilot)
-        assert app.screen is shown and answers == []
+        await q_asks_to_quit_over(pilot, shown)
+        assert answers == []
         # q twice quits, as from anywhere.
         await pilot.press("q", "q")
         await settle(pilot)

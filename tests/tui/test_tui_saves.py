@@ -27,7 +27,7 @@ from exotui.engine.savedir import SaveDir
 from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.tui import app as app_module
 from exotui.tui.app import ExoTuiApp
-from exotui.tui.screens.confirm import ConfirmScreen, QuestionScreen
+from exotui.tui.screens.confirm import QuestionScreen
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.load import LoadScreen
@@ -37,7 +37,7 @@ from exotui.tui.screens.title import TitleScreen
 from exotui.tui.tables import Board
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.move_list import MoveList
-from pilot_helpers import in_event_loop, settle
+from pilot_helpers import in_event_loop, q_asks_to_quit_over, settle
 
 SAMPLES = Path(__file__).parents[2] / "saves"
 FINISHED = SAMPLES / "exofauna.exosave"
@@ -359,12 +359,8 @@ async def test_delete_asks_first(saves):
             question = pilot.app.screen
             assert isinstance(question, QuestionScreen)
             # q means yes at the quit dialog, but here it never deletes: it asks to quit over the question.
-            await pilot.press("q")
-            await settle(pilot)
-            assert isinstance(pilot.app.screen, ConfirmScreen) and pilot.app.screen_stack[-2] is question
-            await pilot.press("n")
-            await settle(pilot)
-            assert pilot.app.screen is question and path.exists()
+            await q_asks_to_quit_over(pilot, question)
+            assert path.exists()
             await pilot.press(key)
             await settle(pilot)
             assert path.exists() and pilot.app.screen is screen
