@@ -13,7 +13,7 @@ from exotui.engine.protocol import EasyPlay
 from exotui.engine.weights import read_weights
 from exotui.games.rodents import rules
 from exotui.games.rodents.cards import PREDATORS
-from exotui.games.rodents.state import ACT, AUTOMATON, MORE, OVER, Place, Play, Reveal, RodentsState
+from exotui.games.rodents.state import ACT, AUTOMATON, MORE, OVER, RodentsState
 
 # Points a card still in hand (or still to come from the automaton's stack) is worth, on average: solo.
 CARD_WORTH = 1.5
@@ -116,7 +116,6 @@ def evaluate(state: RodentsState) -> tuple[float, ...]:
 # points, so uniform playouts mostly swap and tell little. In solo against the automaton, mcts:it=1000 over the same
 # 100 deals (exotui arena --players mcts:it=1000 --games 100 --seed 1): 54% with 0.7, 45% with uniform playouts.
 PLAY_BIAS = 0.7
-_PLAYS: Final = (Play, Place, Reveal)
 
 
 def playout_choice(actions: Sequence[Any], plays: Sequence[Any], rng: random.Random) -> Any:
@@ -128,8 +127,8 @@ def playout_choice(actions: Sequence[Any], plays: Sequence[Any], rng: random.Ran
 
 
 def rollout_action(state: RodentsState, actions: Sequence[Any], rng: random.Random) -> Any:
-    """Playout policy: `playout_choice`, the plays found among `actions`."""
-    return playout_choice(actions, [action for action in actions if type(action) in _PLAYS], rng)
+    """Playout policy: `playout_choice` among `actions` (the legal ones) and their plays, as the rules list them."""
+    return playout_choice(actions, rules.legal_and_plays(state)[1], rng)
 
 
 # How `mcts:easy` plays (engine.protocol.EasyPlay). A quarter second visits a swap (no points either way) nearly as

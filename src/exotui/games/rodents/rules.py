@@ -503,7 +503,7 @@ class _WorkingCopy:
         return None if state.step == OVER else state.player
 
     def legal_actions(self) -> tuple[Any, ...]:
-        return legal_and_plays(self.state)[0]
+        return legal_actions(self.state)
 
     def act(self, action: Any) -> None:
         self.state = _apply(self.state, action)
