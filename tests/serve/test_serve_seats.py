@@ -22,7 +22,7 @@ from exotui.serve.server import NAME_TAG, display_name
 from exotui.serve.table import Seating
 from exotui.serve.table_app import TableApp, TableNewGameScreen, TableScreen
 from exotui.tui.choices import choices_path
-from exotui.tui.screens.confirm import ConfirmScreen
+from exotui.tui.screens.confirm import ConfirmScreen, QuestionScreen
 from exotui.tui.tables import board_class
 from exotui.tui.tables.exofauna.board import ExoFaunaBoard
 from exotui.tui.widgets.ai_status import AiStatus
@@ -254,8 +254,18 @@ def test_ctrl_t_at_the_table_app_lets_the_ai_take_a_departed_player_s_seat(tmp_p
                 assert line == f"{left} Ctrl+T: let the AI play their seat."
                 await pilot.press("ctrl+t")
                 await settle(pilot)
-                assert isinstance(app.screen, ConfirmScreen), app.screen
+                question = app.screen
+                assert isinstance(question, QuestionScreen), question
                 assert "Let the AI (normal) play" in screen_text(app)
+                # q means leaving the table, as everywhere at it: asked over the question, which it never answers
+                # (it answered yes: the AI took the seat).
+                await pilot.press("q")
+                await settle(pilot)
+                assert isinstance(app.screen, ConfirmScreen) and app.screen.question.startswith("Leave the table?")
+                assert app.screen_stack[-2] is question
+                await pilot.press("n")
+                await settle(pilot)
+                assert app.screen is question
                 await pilot.press("y")
                 await eventually(lambda: isinstance(app.screen, TableScreen) and not app.screen.left.text)
                 await eventually(lambda: "Yellow: AI normal" in screen_text(app), what="for the AI's name tag")

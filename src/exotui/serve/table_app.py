@@ -30,7 +30,7 @@ from exotui.play.session import GameSession, Told
 from exotui.play.session import Seat as SessionSeat
 from exotui.serve import wire
 from exotui.tui import app as tui_app
-from exotui.tui.screens.confirm import ConfirmScreen
+from exotui.tui.screens.confirm import ConfirmScreen, QuestionScreen
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.help import HelpScreen, game_help
 from exotui.tui.screens.new_game import NewGameScreen
@@ -180,7 +180,8 @@ class TableScreen(Screen[None]):
                 assert isinstance(self.app, TableApp)
                 self.app.send(wire.TakeOver())
 
-        self.app.push_screen(ConfirmScreen(question), answered)
+        # A question, not a leave-the-table confirmation: q asks to leave over it instead of answering yes.
+        self.app.push_screen(QuestionScreen(question), answered)
 
     def action_result(self) -> None:
         assert isinstance(self.app, TableApp)
