@@ -40,7 +40,7 @@ def features(state: RodentsState, seat: int) -> tuple[float, ...]:
         state.scores[seat] / scale,
         rules.totals(state.collections)[seat] / scale,
         len(hand) / scale,
-        sum(card in PREDATORS for card in hand) / scale,
+        len(_PREDATOR_SET.intersection(hand)) / scale,
         stranded(state)[seat] / scale,
         (seat == state.ender) / scale,
     )
