@@ -36,6 +36,7 @@ from exotui.tui.tables.endless.hand import HandZone, hand_name, type_letter
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
 from pilot_helpers import in_event_loop, open_game, play_by_keys, press_answer, replays, settle, status_text
+from spectator_helpers import screen_text
 
 GAME = games.get("endless")
 
@@ -136,6 +137,26 @@ async def test_keys_that_do_nothing_say_why_and_esc_goes_back_to_the_hand() -> N
         await press_for(pilot, species, by_number=False)
         await settle(pilot)
         assert species.card not in the_board._hand()
+
+
+@in_event_loop
+async def test_at_80x24_a_species_that_cannot_be_deployed_says_why_on_the_screen_in_full() -> None:
+    # A newcomer picked a second species in one Deploy Phase: the reason ran past the 80th column, cut at "fewer".
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 5)
+        the_board = board(app)
+        await pilot.press("1")  # keep the opening hand
+        await settle(pilot)
+        await press_for(pilot, next(a for a in the_board.legal if type(a) is DeploySpecies), by_number=True)
+        await settle(pilot)
+        assert the_board.mode is Mode.CARD and not any(type(a) is DeploySpecies for a in the_board.legal)
+        species = next(card for card in the_board._hand() if card % KINDS < 20)
+        await pilot.press(ANSWER_KEYS[the_board._hand().index(species)])
+        await settle(pilot)
+        reason = status_text(app)
+        assert reason.startswith("No species can be deployed now")
+        assert reason in screen_text(app).replace("\n", " ")
 
 
 @in_event_loop

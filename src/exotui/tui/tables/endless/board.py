@@ -706,7 +706,7 @@ class EndlessBoard(CardThenAnswerBoard):
     def _why_not(self, card: int) -> str:
         kind = card % KINDS
         if kind < 20:
-            return "No species can be deployed now: one a phase, to a habitat where you have fewer than 3."
+            return "No species can be deployed now: one a phase, where you have fewer than 3."
         if kind < 30:
             return "No effect can be deployed now: one a phase, and it needs a card to go to."
         return "No event can be placed now: one a phase, in an empty event zone."
