@@ -160,6 +160,30 @@ async def test_at_80x24_a_species_that_cannot_be_deployed_says_why_on_the_screen
 
 
 @in_event_loop
+async def test_after_a_deployment_the_cursor_goes_to_a_card_that_can_still_be_deployed_or_to_the_end() -> None:
+    # It stayed where the species was: on the next card, another species that cannot come this phase.
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", "greedy"), 5)
+        the_board = board(app)
+        await pilot.press("1")  # keep the opening hand
+        await settle(pilot)
+        species = next(a for a in the_board.legal if type(a) is DeploySpecies)
+        first = the_board._hand().index(species.card)
+        await press_for(pilot, species, by_number=True)
+        await settle(pilot)
+        hand = the_board._hand()
+        playable = {getattr(a, "card", -1) for a in the_board.legal}
+        # The card now at the species' place cannot be deployed; the cursor went on to the next that can (or End).
+        assert hand[first] not in playable
+        after = [item for item in range(first, len(hand)) if hand[item] in playable]
+        assert the_board.item == (after[0] if after else len(hand))
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "can be" not in status_text(app)
+
+
+@in_event_loop
 async def test_the_reveal_key_reveals_the_event_a_window_offers() -> None:
     app = ExoTuiApp(ai_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:

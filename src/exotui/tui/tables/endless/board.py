@@ -356,6 +356,12 @@ class EndlessBoard(CardThenAnswerBoard):
             if changed or self.mode is not Mode.TARGET:
                 self.mode = Mode.CARD
             self.item = min(self.item, len(view.hands[viewer]))
+            if changed:
+                # After a deployment the card that took its place often cannot come this phase (one species a
+                # phase): the cursor goes on to the next item that does something, the end of the phase at last.
+                hand = view.hands[viewer]
+                playable = {getattr(action, "card", -1) for action in self.legal}
+                self.item = next((item for item in range(self.item, len(hand)) if hand[item] in playable), len(hand))
         else:
             self.mode = Mode.LIST
             self.option = 0 if changed else min(self.option, len(self.legal) - 1)
