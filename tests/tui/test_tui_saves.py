@@ -20,7 +20,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, Static
 
 from exotui import games
-from exotui.engine.protocol import state_hash
+from exotui.engine.protocol import interlude, state_hash
 from exotui.engine.records import GameRecord, SavedGame, load
 from exotui.engine.records import Seat as RecordSeat
 from exotui.engine.savedir import SaveDir
@@ -38,6 +38,7 @@ from exotui.tui.tables import Board
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.move_list import MoveList
 from pilot_helpers import in_event_loop, q_asks_to_quit_over, settle
+from spectator_helpers import screen_text
 
 SAMPLES = Path(__file__).parents[2] / "saves"
 FINISHED = SAMPLES / "exofauna.exosave"
@@ -194,6 +195,45 @@ async def test_continue_resumes_the_game_where_it_stopped_with_its_seats(tmp_pat
         await play_humans(pilot, 1)
         assert load(after.record.path).actions == tuple(after.actions)
         assert len(saves.entries()) == 1
+
+
+@in_event_loop
+async def test_continuing_a_game_opens_its_log_with_its_end_in_sight(tmp_path):
+    """At 80x24 a continued Raging Rodents game opened its log at the latest turn's first line, as for a turn unfolding
+    before the player's eyes: the computer's turn that scored an invasion is taller than the log, so '→ Invasion 3 is
+    dealt: Seat 2 starts.' was out of sight. Told whole at once, the log ends where the game stands, its last line
+    whole (as coming back to an SSH table)."""
+    sample = load(SAMPLES / "rodents-2p.exosave")
+    game, states = sample.game, sample.states
+    # The first invasion scored by a decision of one seat, the computer's, the other (the person's) to open the next.
+    scored, person = next(
+        (n, game.current_player(states[n + 1]))
+        for n, action in enumerate(sample.actions)
+        if interlude(game, states[n], action, states[n + 1])
+        and game.current_player(states[n]) != game.current_player(states[n + 1])
+    )
+    saves = SaveDir(tmp_path)
+    seats = tuple(
+        RecordSeat(seat.name, HUMAN if n == person else "greedy") for n, seat in enumerate(sample.header.seats)
+    )
+    record = saves.new_record(game, sample.header.seed, seats, sample.header.variant)
+    record.save()
+    for action in sample.actions[: scored + 1]:
+        record.append(action)
+    record.close()
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await choose(pilot, "continue")
+        await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        latest = next(n for n, line in enumerate(log.lines) if line.text.startswith(f"{log.turn:>3} "))
+        assert latest < log.max_scroll_y, "the latest turn must be taller than the log, for this test"
+        assert log.lines[-1].text.strip().endswith("starts.")
+        assert 0 < log.scroll_y == log.max_scroll_y
+        region = log.content_region
+        last_row = screen_text(app).splitlines()[region.bottom - 1][region.x : region.right]
+        assert last_row.rstrip() == log.lines[-1].text.rstrip()
 
 
 def opens_elsewhere(save: Path) -> bool:

@@ -26,6 +26,7 @@ from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.tables import Board, board_class
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.footer import KeysFooter
+from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
@@ -212,6 +213,9 @@ class GameScreen(AidedScreen):
         # What the table notes of the positions between decisions so far (Raging Rodents: each invasion scored).
         for position in self.session.interludes().values():
             self.interlude(position, pause=False)
+        # Told at once, no turn unfolds before the reader's eyes: the log ends where the game stands (a continued game's
+        # latest turn, taller than the log at 80x24, hid its last events under its first line).
+        self.board.query_one(GameLog).caught_up()
 
     def interlude(self, position: Any, pause: bool) -> None:
         """Give the board, in the viewer's view, a position reached between decisions (the game's `interlude`, as
