@@ -475,6 +475,21 @@ async def test_the_first_answer_in_sight_of_a_scrolled_list_is_printed_whole() -
 
 
 @in_event_loop
+async def test_a_list_cut_to_its_rows_says_how_many_answers_are_out_of_sight_above_and_below() -> None:
+    # Raging Rodents at 80x24 showed 6 of 8 answers with nothing under them: the best (on the Hamster) unseen.
+    answers = tuple(f"Swap with Field card {slot}." for slot in range(1, 21))
+    top = await prompt_rows("Which?", answers, cursor=0)
+    # The question, 10 answers, and in the row kept under them how many more there are.
+    assert len(top) == 12 and top[-1].strip() == "↓ 10 more below", top
+    middle = await prompt_rows("Which?", answers, cursor=10)
+    assert middle[-1].strip() == "↑ 5 more above · ↓ 5 more below", middle
+    bottom = await prompt_rows("Which?", answers, cursor=19)
+    assert bottom[-1].strip() == "↑ 10 more above", bottom
+    # A list in full keeps its empty row.
+    assert (await prompt_rows("Which?", answers[:3]))[-1] == " 3 Swap with Field card 3."
+
+
+@in_event_loop
 async def test_a_digit_or_a_letter_answers_a_prompt_at_once() -> None:
     app = ExoTuiApp(ai_pause=0)
     async with app.run_test() as pilot:

@@ -49,7 +49,7 @@ class Prompt(Widget):
     A row is kept free under the options, unless `spare_row` is False: a table short of rows (Endless Forms at
     80x24, its log under the prompt) gives it to the answers."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"prompt--question", "prompt--cursor"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"prompt--question", "prompt--cursor", "prompt--more"}
 
     def __init__(self, *, id: str | None = None, spare_row: bool = True) -> None:
         super().__init__(id=id)
@@ -86,11 +86,20 @@ class Prompt(Widget):
         # Rows left under the question; the list scrolls to keep the cursor in sight.
         rows = max(2, self.size.height - len(lines)) - self.spare_row
         cursor_style = self.get_visual_style("prompt--cursor")
-        for index, block in option_blocks(self.options, self.keys, self.cursor, width, rows):
+        shown = option_blocks(self.options, self.keys, self.cursor, width, rows)
+        for index, block in shown:
             if index == self.cursor:
                 lines.extend(line.truncate(width, pad=True).stylize(cursor_style) for line in block)
             else:
                 lines.extend(block)
+        if self.spare_row:
+            # The row kept under the answers says how many are out of sight: a list cut to its rows hid the answers
+            # past them with nothing to tell they were there (the question's "1-8" alone).
+            above, below = shown[0][0], len(self.options) - 1 - shown[-1][0]
+            parts = ([f"↑ {above} more above"] if above else []) + ([f"↓ {below} more below"] if below else [])
+            if parts:
+                more = Content(f"  {' · '.join(parts)}").truncate(width)
+                lines.append(more.stylize(self.get_visual_style("prompt--more", partial=True)))
         return Content("\n").join(lines)
 
 
