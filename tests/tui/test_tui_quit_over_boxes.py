@@ -1,5 +1,7 @@
-"""q asks "Quit exotui?" over every box that has no text to type into, as everywhere else: a modal screen leaves the
-app's own q out, so on a notice, on "open elsewhere" and on a question other than quitting q did nothing."""
+"""The app's own keys over every box, as everywhere else: a modal screen leaves them out. q asks "Quit exotui?" over
+every box that has no text to type into (on a notice, on "open elsewhere" and on a question other than quitting it did
+nothing); ? opens help over every box, and closing help comes back to the box (it did nothing, though the footer under
+the box offers it)."""
 
 from __future__ import annotations
 
@@ -10,15 +12,24 @@ import pytest
 from textual.screen import Screen
 
 from exotui.tui.app import ExoTuiApp
-from exotui.tui.screens.confirm import QuestionScreen
+from exotui.tui.screens.confirm import ConfirmScreen, QuestionScreen
+from exotui.tui.screens.end import EndScreen
+from exotui.tui.screens.help import HelpScreen, game_help
 from exotui.tui.screens.notice import NoticeScreen
 from exotui.tui.screens.open_elsewhere import OpenElsewhereScreen
-from pilot_helpers import in_event_loop, q_asks_to_quit_over, settle
+from exotui.tui.screens.replay import TurnScreen
+from pilot_helpers import in_event_loop, open_game, q_asks_to_quit_over, settle
 
 BOXES: dict[str, Callable[[], Screen[object]]] = {
     "notice": lambda: NoticeScreen("This save cannot be opened", "game.exosave: action 1 leads elsewhere"),
     "open elsewhere": lambda: OpenElsewhereScreen(Path("game.exosave")),
     "question": lambda: QuestionScreen("Delete this save?"),
+}
+# And the boxes where q means something else (yes, quit) or is typed (a turn's number).
+EVERY_BOX: dict[str, Callable[[], Screen[object]]] = BOXES | {
+    "quit": lambda: ConfirmScreen("Quit exotui?"),
+    "result": lambda: EndScreen("You win!", ["Blue 3 · Yellow 1"], can_replay=False),
+    "turn": lambda: TurnScreen(12),
 }
 
 
@@ -39,3 +50,54 @@ async def test_q_on_a_box_asks_to_quit_over_it_and_no_leaves_the_box_as_it_was(b
         await pilot.press("q", "q")
         await settle(pilot)
         assert not app.is_running
+
+
+@pytest.mark.parametrize("box", EVERY_BOX)
+@in_event_loop
+async def test_help_opens_over_every_box_and_closing_it_comes_back_to_the_box(box: str) -> None:
+    answers: list[object] = []
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # At a table, whose game the help is about.
+        await open_game(pilot, "exo2", ("human", "greedy"), 1)
+        shown = EVERY_BOX[box]()
+        await app.push_screen(shown, answers.append)
+        await settle(pilot)
+        focused = app.focused
+        for close in ("escape", "question_mark"):
+            await pilot.press("question_mark")
+            await settle(pilot)
+            helped = app.screen
+            assert isinstance(helped, HelpScreen) and helped.game_help == game_help("exo2")
+            assert app.screen_stack[-2] is shown
+            await pilot.press(close)
+            await settle(pilot)
+            assert app.screen is shown and app.focused is focused
+        assert answers == []
+
+
+@in_event_loop
+async def test_help_opens_over_a_box_asked_from_help_itself() -> None:
+    """The help screen is made once per game and kept: over "Quit exotui?" asked from help, ? pushed that same screen
+    a second time, where one screen can be only once."""
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        helped = app.screen
+        assert isinstance(helped, HelpScreen)
+        await pilot.press("q")
+        await settle(pilot)
+        asked = app.screen
+        assert isinstance(asked, ConfirmScreen)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen) and app.screen is not helped
+        assert app.screen_stack[-3:] == [helped, asked, app.screen]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is asked
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen is helped

@@ -180,7 +180,9 @@ class ExoTuiApp(App[None]):
         name = f"help-{game}"
         if not self.is_screen_installed(name):
             self.install_screen(HelpScreen(game_help(game)), name)
-        self.push_screen(name)
+        installed = self.get_screen(name)
+        # Under a box asked from help itself ("Quit exotui?"), it is on the stack already, where a screen is only once.
+        self.push_screen(installed if installed not in self.screen_stack else HelpScreen(game_help(game)))
 
     def action_request_quit(self) -> None:
         if isinstance(self.screen, ConfirmScreen):

@@ -7,22 +7,20 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
+from exotui.tui.screens.box import Box
 from exotui.tui.widgets.too_small import TooSmall
 
 
-class QuestionScreen(ModalScreen[bool]):
-    """A question other than quitting (delete this save? take back?): q asks "Quit exotui?" over it, as everywhere
-    (a modal screen hides the app's own q), and never answers it: a q meant for quitting must not delete a game or
-    take decisions back."""
+class QuestionScreen(Box[bool]):
+    """A question other than quitting (delete this save? take back?): q asks "Quit exotui?" over it (`Box`), and
+    never answers it: a q meant for quitting must not delete a game or take decisions back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "yes"),
         Binding("n", "answer(False)", "no"),
         Binding("escape", "answer(False)", "cancel", show=False),
-        Binding("q", "app.request_quit", show=False),
     ]
 
     def __init__(self, question: str) -> None:

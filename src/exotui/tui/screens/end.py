@@ -10,12 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from exotui.play.session import Told
+from exotui.tui.screens.box import Box
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.game_log import decision_line, event_lines
 from exotui.tui.widgets.too_small import MIN_WIDTH, TooSmall
@@ -83,7 +83,7 @@ class EndMenu(OptionList):
             super().action_select()
 
 
-class EndScreen(ModalScreen[str | None]):
+class EndScreen(Box[str | None]):
     """The result in a box over the foot of the final table, the table's own rows whole above it. Dismissed with
     "rematch", "replay", "review", "new" or "title", or None (Esc) to look at the table, where Enter brings the result
     back.
@@ -104,8 +104,6 @@ class EndScreen(ModalScreen[str | None]):
         # Priority: the menu, which has the focus, would take them to move its highlight.
         Binding("pageup", "scroll_ending(-1)", "the last turn", key_display="PgUp/Dn", priority=True),
         Binding("pagedown", "scroll_ending(1)", show=False, priority=True),
-        # A modal screen hides the app's own q, so here it did nothing; it asks "Quit exotui?" as everywhere.
-        Binding("q", "app.request_quit", "quit", show=False),
     ]
     # The box takes the whole width at every size (exotui.tcss): the columns of the table left beside a narrower box
     # showed words cut by its edge ("Yellow holds B V", "rn 5 · Blue"). From `WIDE_BOX` columns the result and the

@@ -7,17 +7,15 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from exotui.tui.screens.box import Box
 from exotui.tui.widgets.too_small import TooSmall
 
 
-class NoticeScreen(ModalScreen[None]):
+class NoticeScreen(Box[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss", "close"),
-        # A modal screen hides the app's own q: it asks "Quit exotui?" here too, as everywhere.
-        Binding("q", "app.request_quit", show=False),
     ]
 
     def __init__(self, title: str, text: str) -> None:

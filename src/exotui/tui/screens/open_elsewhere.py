@@ -12,20 +12,18 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from exotui.engine.text import printable
+from exotui.tui.screens.box import Box
 from exotui.tui.widgets.too_small import TooSmall
 
 
-class OpenElsewhereScreen(ModalScreen[str | None]):
+class OpenElsewhereScreen(Box[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "answer('replay')", "replay it"),
         Binding("n", "answer('new')", "new game"),
         Binding("escape", "answer(None)", "back"),
-        # A modal screen hides the app's own q: it asks "Quit exotui?" here too, as everywhere.
-        Binding("q", "app.request_quit", show=False),
     ]
 
     def __init__(self, save: Path) -> None:

@@ -20,7 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.markup import escape
 from textual.message import Message
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Input, Label, Static
 
 from exotui.ai.mcts import Progress, SearchResult
@@ -31,6 +31,7 @@ from exotui.engine.records import SavedGame
 from exotui.engine.stats import aids_used
 from exotui.play.seats import seat_label
 from exotui.play.session import GameSession, Seat
+from exotui.tui.screens.box import Box
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.screens.review import ReviewScreen, better_text, review_level
 from exotui.tui.tables import Board, board_class
@@ -47,7 +48,15 @@ STEP: Final = Binding.Group("step", compact=True)
 JUMP: Final = Binding.Group("ends")
 
 
-class TurnScreen(ModalScreen[int]):
+class TurnNumber(Input):
+    """A turn's number, in digits. An Input takes every printable key away from the bindings around it, even the
+    priority ones: this one only its digits, so `?` opens help over its box, as over every box (`Box`)."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and character.isdigit()
+
+
+class TurnScreen(Box[int]):
     """Asks for a turn number; dismissed with it, or with nothing on Esc."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "cancel")]
@@ -59,7 +68,7 @@ class TurnScreen(ModalScreen[int]):
     def compose(self) -> ComposeResult:
         with Vertical(id="turn-dialog"):
             yield Label(f"Go to turn (1-{self.last_turn}), then Enter:")
-            yield Input(type="integer", compact=True, id="turn")
+            yield TurnNumber(type="integer", compact=True, id="turn")
             yield Label(id="turn-error")
         yield TooSmall()
 
