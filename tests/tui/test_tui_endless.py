@@ -139,17 +139,26 @@ async def test_keys_that_do_nothing_say_why_and_esc_goes_back_to_the_hand() -> N
         assert species.card not in the_board._hand()
 
 
+async def after_deploying_a_species(pilot: Pilot) -> tuple[EndlessBoard, int]:
+    """Deal 5 against greedy: the opening hand kept, then a species deployed by its number; the board, and the hand
+    position the species had (one species a phase: no other can come now)."""
+    await start(pilot, ("human", "greedy"), 5)
+    the_board = board(pilot.app)
+    await pilot.press("1")  # keep the opening hand
+    await settle(pilot)
+    species = next(a for a in the_board.legal if type(a) is DeploySpecies)
+    first = the_board._hand().index(species.card)
+    await press_for(pilot, species, by_number=True)
+    await settle(pilot)
+    return the_board, first
+
+
 @in_event_loop
 async def test_at_80x24_a_species_that_cannot_be_deployed_says_why_on_the_screen_in_full() -> None:
     # A newcomer picked a second species in one Deploy Phase: the reason ran past the 80th column, cut at "fewer".
     app = ExoTuiApp(ai_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await start(pilot, ("human", "greedy"), 5)
-        the_board = board(app)
-        await pilot.press("1")  # keep the opening hand
-        await settle(pilot)
-        await press_for(pilot, next(a for a in the_board.legal if type(a) is DeploySpecies), by_number=True)
-        await settle(pilot)
+        the_board, _ = await after_deploying_a_species(pilot)
         assert the_board.mode is Mode.CARD and not any(type(a) is DeploySpecies for a in the_board.legal)
         species = next(card for card in the_board._hand() if card % KINDS < 20)
         await pilot.press(ANSWER_KEYS[the_board._hand().index(species)])
@@ -164,14 +173,7 @@ async def test_after_a_deployment_the_cursor_goes_to_a_card_that_can_still_be_de
     # It stayed where the species was: on the next card, another species that cannot come this phase.
     app = ExoTuiApp(ai_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await start(pilot, ("human", "greedy"), 5)
-        the_board = board(app)
-        await pilot.press("1")  # keep the opening hand
-        await settle(pilot)
-        species = next(a for a in the_board.legal if type(a) is DeploySpecies)
-        first = the_board._hand().index(species.card)
-        await press_for(pilot, species, by_number=True)
-        await settle(pilot)
+        the_board, first = await after_deploying_a_species(pilot)
         hand = the_board._hand()
         playable = {getattr(a, "card", -1) for a in the_board.legal}
         # The card now at the species' place cannot be deployed; the cursor went on to the next that can (or End).
