@@ -19,10 +19,11 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from exotui import games
+from exotui.ai.players import RandomPlayer
 from exotui.engine.protocol import interlude, public_view
 from exotui.engine.records import load, read_header
 from exotui.measure.serve import table_game
-from exotui.play.driver import AI_PAUSE
+from exotui.play.driver import AI_PAUSE, Driver
 from exotui.play.session import GameSession, Told, how_it_ended
 from exotui.play.session import Seat as SessionSeat
 from exotui.serve import wire
@@ -46,7 +47,7 @@ from serve_helpers import (
     table_on_disk,
     table_served,
 )
-from spectator_helpers import screen_text
+from spectator_helpers import WatchingApp, position, screen_text, seen_by_all, watched
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")]
 
@@ -739,6 +740,102 @@ def test_a_table_restored_where_the_computer_decides_next_starts_its_search_once
             assert actions_saved(tmp_path / "tables" / "direct") == k + 1
             bob.leave()
             carol.leave()
+
+    asyncio.run(scenario())
+
+
+def the_computer_decides_then_bob(tmp_path: Path) -> int:
+    """Table "direct" on disk, ExoFauna (seed 5): Blue, a computer (random), decides once, then Bob (Yellow). The
+    actions saved."""
+    game = games.get("exofauna")
+    actions = near_the_end(seed=5, left=10)
+    states = [game.new_game(5, 2)]
+    for action in actions:
+        states.append(game.apply(states[-1], action))
+    k = next(n for n in range(len(actions), 0, -1) if [game.current_player(s) for s in states[n : n + 2]] == [0, 1])
+    saves = [tmp_path / "alice", tmp_path / "bob"]
+    table_on_disk(tmp_path, "direct", [None, "bob"], saves, actions[:k], kinds=("random", "human"))
+    return k
+
+
+def search_fails(*args: object, **kwargs: object) -> object:
+    raise RuntimeError("the search ran out of memory")
+
+
+def test_a_computer_whose_search_fails_plays_a_legal_move_everyone_is_told_and_the_operator_gets_the_traceback(
+    tmp_path, monkeypatch, capsys
+):
+    """The table stayed busy for ever when the computer's search raised: 'Blue: AI random is thinking…', nobody could
+    move, nothing said why. Now everyone is told in one line, the seat plays a legal move at random, the game goes on
+    (saved), and the traceback goes to the server's log (the table's stderr)."""
+    monkeypatch.setattr(Driver, "decide", search_fails)
+    k = the_computer_decides_then_bob(tmp_path)
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            bob = await Person.join(socket, "bob", tmp_path / "bob")
+            carol = await Person.join(socket, "carol", tmp_path / "carol")
+            told = "The computer could not decide for Blue: RuntimeError: the search ran out of memory."
+            for person in (bob, carol):
+                notice = await person.next(wire.Notice)
+                assert notice.text == f"{told} It played a legal move at random; the game goes on."
+            while not ((show := await bob.next(wire.Show)).deciding == 1 and show.log):
+                pass
+            assert show.status == "Your decision." and len(show.log) == 1
+            assert actions_saved(tmp_path / "tables" / "direct") == k + 1
+            bob.leave()
+            carol.leave()
+
+    asyncio.run(scenario())
+    log = capsys.readouterr().err
+    assert "table direct: the computer could not decide for Blue (seat 0)" in log
+    assert "Traceback" in log and "RuntimeError: the search ran out of memory" in log
+
+
+def test_a_computer_that_cannot_even_move_at_random_leaves_the_game_as_saved_and_tries_again_as_someone_arrives(
+    tmp_path, monkeypatch, capsys
+):
+    """Should no legal move be found either (the game's own rules failing), everyone is told the game is kept as
+    saved; the table is not left busy: the next arrival starts the computer's turn again."""
+    monkeypatch.setattr(Driver, "decide", search_fails)
+    monkeypatch.setattr(RandomPlayer, "choose", search_fails)
+    k = the_computer_decides_then_bob(tmp_path)
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            bob = await Person.join(socket, "bob", tmp_path / "bob")
+            notice = await bob.next(wire.Notice)
+            assert notice.text.endswith("The game is saved as it stands; it goes on when someone comes to the table.")
+            assert actions_saved(tmp_path / "tables" / "direct") == k
+            monkeypatch.undo()
+            carol = await Person.join(socket, "carol", tmp_path / "carol")
+            while not ((show := await bob.next(wire.Show)).deciding == 1 and show.log):
+                pass
+            assert show.status == "Your decision." and actions_saved(tmp_path / "tables" / "direct") == k + 1
+            bob.leave()
+            carol.leave()
+
+    asyncio.run(scenario())
+    assert "table direct: no legal move at random for Blue (seat 0) either" in capsys.readouterr().err
+
+
+def test_the_table_app_shows_a_notice_from_the_table_whole_and_as_plain_text():
+    """A notice (`wire.Notice`) is shown to the person in a box of its own, every word of it at 80x24, and an error's
+    message in it is text, never markup (its brackets would be taken for styles)."""
+    notice = (
+        "The computer could not decide for Blue: KeyError: '[b]old'. It played a legal move at random;"
+        " the game goes on."
+    )
+
+    async def scenario() -> None:
+        app = WatchingApp(watched("exofauna", seen_by_all("exofauna", position("exofauna", 2, 4))))
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await settle(pilot)
+            app.received(wire.Notice(notice))
+            await settle(pilot)
+            (toast,) = app.screen.query("Toast")
+            assert " ".join(str(toast.render()).split()) == notice
+            assert app.screen.region.contains_region(toast.region)
 
     asyncio.run(scenario())
 

@@ -48,6 +48,8 @@ ASKED: Final = "Rematch asked: waiting for the others"
 WATCHING_KEYS: Final = "You are watching: the players decide. PgUp/PgDn: the log · ?: help · q: leave"
 GUEST_NOTICE: Final = "You are a guest (no SSH key): your saves last this session only."
 TAKE_OVER_KEY: Final = "Ctrl+T: let the AI play their seat"
+# Seconds a notice from the table (`wire.Notice`) stays on show.
+NOTICE_SECONDS: Final = 30.0
 
 
 class TableNewGameScreen(NewGameScreen):
@@ -419,6 +421,9 @@ class TableApp(App[None]):
             self.voted(message)
         elif isinstance(message, wire.Refused):
             self.notify(message.text, severity="warning")
+        elif isinstance(message, wire.Notice):
+            # Told once, as it happens, to everyone: on show long enough to be read by someone looking elsewhere.
+            self.notify(message.text, severity="warning", timeout=NOTICE_SECONDS, markup=False)
         elif isinstance(message, wire.Absent):
             self.left = message
             screen = self.table_screen

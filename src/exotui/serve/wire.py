@@ -142,6 +142,12 @@ class Refused(msgspec.Struct, tag=True, frozen=True):
     text: str
 
 
+class Notice(msgspec.Struct, tag=True, frozen=True):
+    """Something everyone at the table is told as it happens, in one line (the computer could not decide)."""
+
+    text: str
+
+
 class Absent(msgspec.Struct, tag=True, frozen=True):
     """Whose players left the game in progress ("" when nobody's), and whether you may now let the AI take their
     seats (`TakeOver`). Sent to everyone on every change."""
@@ -157,7 +163,7 @@ class SeatToken(msgspec.Struct, tag=True, frozen=True):
     command: str
 
 
-ToPerson = Choose | Lobby | Show | End | RematchVote | Refused | Absent | SeatToken
+ToPerson = Choose | Lobby | Show | End | RematchVote | Refused | Notice | Absent | SeatToken
 
 
 async def send(writer: asyncio.StreamWriter, message: msgspec.Struct) -> None:
