@@ -31,7 +31,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -324,7 +324,7 @@ class Table:
         text = ""
         if absent:
             labels = self.labels()
-            names = " and ".join(labels[seat] for seat in absent)
+            names = spoken(labels[seat] for seat in absent)
             text = f"{names} left the table; {'their seats wait' if len(absent) > 1 else 'the seat waits'} for them."
         for person in list(self.people):
             can = bool(ripe) and person.seat is not None and person.seat not in absent
@@ -692,21 +692,6 @@ class Table:
         ]
         deciding = session.deciding
         labels = self.labels()
-        held = bool(self.driver.awaited)
-        if deciding is None:
-            status = "The game is over."
-        elif held:
-            status = self.awaited_line()
-        elif deciding == seat:
-            status = "Your decision."
-        elif deciding in self.absent():
-            status = f"Waiting for {labels[deciding]}, who left the table."
-        elif session.seats[deciding].is_human:
-            status = f"Waiting for {labels[deciding]}."
-        else:
-            status = f"{labels[deciding]} is thinking…"
-        if seat is None:
-            status = f"Watching table {self.name}. {status}"
         if whole and person.token and seat is not None:
             # A guest's way back to this seat, told with the game they sit at.
             await self.tell(person, wire.SeatToken(person.token, self.join_command(person.token)))
@@ -720,17 +705,38 @@ class Table:
                 deciding,
                 [(told.turn, told.sentence, told.events) for told in story[start:]],
                 whole,
-                status,
+                self.status(seat),
                 session.opening() if whole else (),
                 interludes,
-                held,
+                bool(self.driver.awaited),
             ),
         )
 
-    def awaited_line(self) -> str:
-        """Who the next decision waits for: 'Waiting for Yellow: bob to go on.'"""
+    def status(self, seat: int | None) -> str:
+        """The status line of the person at `seat` (None: a spectator): whose decision it is, or whom the table waits
+        for. The longest (a spectator's, naming four people at a table of 32 characters) take two rows at 80 columns."""
+        session = self.session
+        assert session is not None
+        deciding = session.deciding
         labels = self.labels()
-        return f"Waiting for {' and '.join(labels[seat] for seat in self.driver.awaited)} to go on."
+        if deciding is None:
+            status = "The game is over."
+        elif self.driver.awaited:
+            status = self.awaited_line()
+        elif deciding == seat:
+            status = "Your decision."
+        elif deciding in self.absent():
+            status = f"Waiting for {labels[deciding]}, who left the table."
+        elif session.seats[deciding].is_human:
+            status = f"Waiting for {labels[deciding]}."
+        else:
+            status = f"{labels[deciding]} is thinking…"
+        return f"Watching table {self.name}. {status}" if seat is None else status
+
+    def awaited_line(self) -> str:
+        """Who the next decision waits for: 'Waiting for Seat 1: ann, Seat 3: bob and Seat 4: cleo to go on.'"""
+        labels = self.labels()
+        return f"Waiting for {spoken(labels[seat] for seat in self.driver.awaited)} to go on."
 
     async def tell(self, person: Person, message: msgspec.Struct) -> None:
         # A person whose connection has just dropped is told nothing more: their own `serve` ends their stay.
@@ -740,6 +746,12 @@ class Table:
     async def everyone(self, message: msgspec.Struct) -> None:
         for person in list(self.people):
             await self.tell(person, message)
+
+
+def spoken(items: Iterable[str]) -> str:
+    """'A', 'A and B', 'A, B and C': a list as a sentence says it (shorter than 'A and B and C')."""
+    said = list(items)
+    return " and ".join([", ".join(said[:-1]), said[-1]] if len(said) > 2 else said)
 
 
 # Characters of an error's message told to the people at a table: the operator's log keeps the whole traceback.
