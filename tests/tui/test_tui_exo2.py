@@ -39,6 +39,7 @@ from exotui.tui.tables.exo2.universe import (
 )
 from exotui.tui.widgets.prompt import Prompt
 from pilot_helpers import in_event_loop, open_game, play_by_keys, replays, settle, status_text
+from spectator_helpers import screen_text
 
 
 async def start(pilot: Pilot, seats: tuple[str, ...], seed: int, actions: Sequence[Take] = ()) -> GameScreen:
@@ -470,7 +471,7 @@ async def test_the_universe_draws_large_tokens_on_a_large_terminal_and_keeps_its
 
 
 @in_event_loop
-async def test_at_three_players_the_universe_grows_only_where_every_galaxy_keeps_its_large_tokens() -> None:
+async def test_at_three_players_the_universe_grows_wherever_no_galaxy_loses_its_large_tokens_for_it() -> None:
     app = ExoTuiApp(ai_pause=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await start(pilot, ("human", "greedy", "greedy"), 7, random_actions(7, 3, 6))
@@ -482,13 +483,47 @@ async def test_at_three_players_the_universe_grows_only_where_every_galaxy_keeps
         assert [galaxy.cell for galaxy in galaxies] == [SQUARE_CELLS[1]] * 3
         assert tuple(universe.outer_size) == (30, 9)
         assert universe.cell == CELLS[0]
-        # Wider, the Universe grows as soon as the Galaxies beside it keep theirs: no Galaxy is ever drawn small
-        # for it.
-        for width, large in ((129, False), (130, True), (150, True)):
+        # The Universe grows as soon as the Galaxies beside it keep theirs (from 130 columns), and where the other two
+        # have too few columns for theirs even beside its small tokens (under 116 columns: 40 to 42 each, of 43):
+        # there it drew small tokens beside small Galaxies, in columns it left empty. The viewer's keeps its own.
+        for width, large, others_large in (
+            (110, True, False),
+            (115, True, False),
+            (116, False, True),
+            (129, False, True),
+            (130, True, True),
+            (150, True, True),
+        ):
             await pilot.resize_terminal(width, 40)
             await settle(pilot)
             assert (universe.cell == CELLS[-1]) is large, width
-            assert all(galaxy.cell != SQUARE_CELLS[0] for galaxy in galaxies), width
+            assert galaxies[0].cell == SQUARE_CELLS[1], width
+            assert all((galaxy.cell == SQUARE_CELLS[1]) is others_large for galaxy in galaxies[1:]), width
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@in_event_loop
+async def test_every_title_of_the_final_table_is_shown_whole(players: int) -> None:
+    """On the final table each Galaxy's title said ' · lowercase scored nothing' after its seat, cut short in the
+    other Galaxies ('Seat 2: AI greedy · lowercase scored n…' at 120x40, '… sco…' at 110x30, at 80x24 'Seat 2: AI
+    greedy …'). It is said once, after the viewer's seat, where the title has room for it whole."""
+    count = 26 if players == 2 else 27
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, ("human", *["greedy"] * (players - 1)), 11, random_actions(11, players, count))
+        await pilot.press("escape")  # from the result to the final table
+        await settle(pilot)
+        for size in ((80, 24), (110, 30), (120, 40), (129, 40)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            rows = screen_text(app).splitlines()
+            shown = [galaxy for galaxy in app.screen.query(Galaxy).results(Galaxy) if galaxy.display]
+            assert len(shown) == players
+            for galaxy in shown:
+                region = galaxy.region
+                title = str(galaxy.border_title)
+                assert title in rows[region.y][region.x : region.right], (size, title)
+            assert str(shown[0].border_title).endswith("lowercase scored nothing"), size
 
 
 def test_the_help_explains_the_dot_of_an_empty_square() -> None:
@@ -514,7 +549,8 @@ async def test_the_final_table_draws_the_planets_of_no_scoring_line_in_lower_cas
             assert lonely, "a planet in no scoring line, for this test"
             shown = str(galaxy.render())
             assert planet_code(lonely[0]).lower() in shown
-            assert "lowercase scored nothing" in galaxy.border_title
+        # Said once, after the viewer's seat.
+        assert "lowercase scored nothing" in app.screen.query_one("#galaxy-main", Galaxy).border_title
         # The planet left in the Universe is drawn, but with no number key under it: no decision is open.
         universe = str(app.screen.query_one(Universe).render())
         assert re.search(r"[A-Z]{3}", universe) and not re.search(r"\d", universe), universe

@@ -1,4 +1,4 @@
-"""Screenshots of EXO n°2 at 80x24 (and one at 120x40), compared with the accepted ones in tests/tui/__snapshots__.
+"""Screenshots of EXO n°2 at 80x24 (and some larger), compared with the accepted ones in tests/tui/__snapshots__.
 
 Deterministic: fixed seeds, greedy players (seeded), no pause between AI moves.
 Update after a deliberate change with `python -m pytest tests/tui/test_tui_exo2_snapshots.py --snapshot-update`.
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from exotui import games
 from exotui.ai.players import make_player
@@ -69,6 +70,18 @@ async def greedy_to_the_end(pilot: Pilot) -> None:
     raise AssertionError("the game did not end")
 
 
+async def the_final_table(pilot: Pilot) -> None:
+    # The same game, from its result (once its menu is there) to the final table.
+    await greedy_to_the_end(pilot)
+    for _ in range(300):
+        if pilot.app.screen.query(OptionList):
+            break
+        await pilot.pause()
+    await pilot.press("escape")
+    for _ in range(3):
+        await pilot.pause()
+
+
 @pytest.mark.parametrize("size", [SIZE, (120, 40)], ids=["80x24", "120x40"])
 def test_two_players_placing_a_planet(snap_compare, size: tuple[int, int]) -> None:
     """Larger, the Universe's tokens grow as the Galaxy's do (five columns, their colour under the letters)."""
@@ -79,5 +92,18 @@ def test_three_players_choosing_a_planet(snap_compare) -> None:
     assert snap_compare(app(), terminal_size=SIZE, run_before=three_players_choosing)
 
 
+def test_three_players_choosing_a_planet_at_110x40(snap_compare) -> None:
+    """The other two Galaxies have too few columns for their large tokens (43 each) even beside the Universe's small
+    ones: the Universe takes the columns for its large tokens, and the viewer's Galaxy keeps its own."""
+    assert snap_compare(app(), terminal_size=(110, 40), run_before=three_players_choosing)
+
+
 def test_end_of_a_three_player_game(snap_compare) -> None:
     assert snap_compare(app(), terminal_size=SIZE, run_before=greedy_to_the_end)
+
+
+@pytest.mark.parametrize("size", [SIZE, (120, 40)], ids=["80x24", "120x40"])
+def test_final_table_of_a_three_player_game(snap_compare, size: tuple[int, int]) -> None:
+    """Every Galaxy's title whole: the legend of the lower-case planets after the viewer's seat only (it was cut
+    short after each of the others')."""
+    assert snap_compare(app(), terminal_size=size, run_before=the_final_table)

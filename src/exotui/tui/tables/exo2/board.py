@@ -37,7 +37,7 @@ from exotui.tui.tables import Board, Mode, table_keys
 from exotui.tui.tables.exo2.galaxy import Galaxy, Square, least_width, scoring_squares
 from exotui.tui.tables.exo2.planet import full_text
 from exotui.tui.tables.exo2.score_panel import ScorePanel
-from exotui.tui.tables.exo2.universe import LARGE_SIZE, Universe, available_slots
+from exotui.tui.tables.exo2.universe import LARGE_SIZE, SMALL_SIZE, Universe, available_slots
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import Prompt
@@ -46,20 +46,25 @@ MOST_PLAYERS: Final = max(GAME.player_counts)
 # From this size of board (columns, rows; 120x40 gives 120x38) the left column widens for the Universe's large
 # tokens (universe.LARGE_SIZE, 44x15, in exo2.tcss): the Universe is where every turn starts. From 110 columns the
 # Galaxies keep 66, more than the 45 the viewer's large cells need; from 34 rows (the log takes a quarter) the score
-# panel, the prompt and the AI panel keep at least the rows they have at 80x24. At 3 players it takes more columns
-# (`roomy_width`).
+# panel, the prompt and the AI panel keep at least the rows they have at 80x24. At 3 players, not at every width
+# (`roomy`).
 ROOMY_TABLE: Final = (110, 34)
 
 
-def roomy_width(players: int) -> int:
-    """The board's columns from which the Universe draws large tokens with `players` at the table: 110, and at 3
-    players 130, where the two other Galaxies side by side keep their large tokens beside it (43 columns each).
-    The lines a player reads and plans are in the Galaxies, so none is drawn small to draw the Universe large: at
-    120x40 the Universe keeps its 30x9 of 80x24 (three letters on their colour, as it was before it could grow)."""
-    return max(ROOMY_TABLE[0], LARGE_SIZE[0] + (players - 1) * least_width(compact=True))
+def roomy(players: int, width: int, height: int) -> bool:
+    """Whether the Universe draws large tokens on a board of `width` x `height` with `players` at the table: from
+    110x34, but for the widths where the other Galaxies, side by side under the viewer's (43 columns each), keep
+    their large tokens beside its small ones and not beside its large ones. The lines a player reads and plans are in
+    the Galaxies, so none is drawn small to draw the Universe large: at 3 players, from 116 to 129 columns it keeps
+    its 30x9 of 80x24. Under 116 the others draw small tokens beside either, so it takes the columns they cannot use,
+    and from 130 they keep theirs beside it."""
+    if width < ROOMY_TABLE[0] or height < ROOMY_TABLE[1]:
+        return False
+    others = (players - 1) * least_width(compact=True)
+    return not SMALL_SIZE[0] + others <= width < LARGE_SIZE[0] + others
 
 
-# A final Galaxy's title, after the seat: how its planets in no line that scored are drawn.
+# The final table's legend, after the viewer's seat: how the planets in no line that scored are drawn.
 SCORED: Final = " · lowercase scored nothing"
 
 
@@ -151,12 +156,11 @@ class Exo2Board(Board):
         self._fit_universe()
 
     def _fit_universe(self) -> None:
-        """Room for the Universe's large tokens where the board has it for this many players (`roomy_width`)."""
+        """Room for the Universe's large tokens where the board has it for this many players (`roomy`)."""
         if self.view is None:
             # The number of players comes with the first position, which fits it.
             return
-        width, height = self.size
-        self.set_class(width >= roomy_width(self.view.players) and height >= ROOMY_TABLE[1], "-roomy")
+        self.set_class(roomy(self.view.players, *self.size), "-roomy")
 
     # ---------------------------------------------------------------------------------------------------------
     # Shown a position
@@ -220,11 +224,12 @@ class Exo2Board(Board):
         over = is_over(view)
         self.query_one("#galaxy-main", Galaxy).show(
             galaxy,
-            f"{self.labels[self.viewer]}{SCORED if over else f' · {len(galaxy)}/{self._planets_each()} planets'}",
+            self.labels[self.viewer],
             legal=previews,
             cursor=self.cursor if self.mode is Mode.SQUARE else None,
             deciding=deciding == self.viewer,
             scoring=scoring_squares(galaxy) if over else None,
+            note=SCORED if over else f" · {len(galaxy)}/{self._planets_each()} planets",
         )
         others = [seat for seat in range(view.players) if seat != self.viewer]
         for index in range(1, MOST_PLAYERS):
@@ -232,9 +237,10 @@ class Exo2Board(Board):
             widget.display = index <= len(others)
             if index <= len(others):
                 seat = others[index - 1]
+                # The final table's legend is the viewer's Galaxy's: after every seat it was cut short in these.
                 widget.show(
                     view.galaxies[seat],
-                    f"{self.labels[seat]}{SCORED if over else ''}",
+                    self.labels[seat],
                     deciding=deciding == seat,
                     scoring=scoring_squares(view.galaxies[seat]) if over else None,
                 )

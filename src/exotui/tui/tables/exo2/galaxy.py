@@ -30,6 +30,8 @@ Square = tuple[int, int]
 # rows high, keeps its cells): the large Galaxy takes 5x2 cells at 120x40, 7x3 at 200x60.
 CELLS: Final = (Cell(CELL, 1), Cell(5, 2), Cell(7, 3))
 FEWEST_SHOWN: Final = (7, 5)
+# The columns a border takes around its title: a corner, a line and a space on each side ("╭─ title ─╮").
+TITLE_FRAME: Final = 6
 
 
 def least_width(compact: bool, cell: Cell = CELLS[1]) -> int:
@@ -92,6 +94,9 @@ class Galaxy(PlanetsWidget):
         # The top-left square shown, kept between draws so the window only moves when the cursor leaves it.
         self.origin: Square | None = None
         self.cell = CELLS[0]
+        # The title, and what follows it where the border has room for both (`_fit_title`).
+        self.title = ""
+        self.note = ""
 
     def show(
         self,
@@ -101,10 +106,13 @@ class Galaxy(PlanetsWidget):
         cursor: Square | None = None,
         deciding: bool = False,
         scoring: frozenset[Square] | None = None,
+        note: str = "",
     ) -> None:
-        """`scoring`, on the final table: the squares of the planets in a line that scores (`scoring_squares`)."""
+        """`scoring`, on the final table: the squares of the planets in a line that scores (`scoring_squares`).
+        `note` follows the title where the border has room for the whole."""
         self.planets, self.legal, self.cursor, self.scoring = planets, legal or {}, cursor, scoring
-        self.border_title = title
+        self.title, self.note = title, note
+        self._fit_title()
         self.set_class(deciding, "-deciding")
         self._place_window()
         self.refresh()
@@ -162,8 +170,15 @@ class Galaxy(PlanetsWidget):
         )
         self.border_subtitle = f"more {more}" if more else ""
 
+    def _fit_title(self) -> None:
+        # A title cut short ("lowercase scored n…") reads as a fault: the note goes where it does not fit whole.
+        whole = self.title + self.note
+        fits = Content(whole).cell_length <= self.outer_size.width - TITLE_FRAME
+        self.border_title = whole if fits else self.title
+
     def on_resize(self, event: Resize) -> None:
         self._place_window()
+        self._fit_title()
 
     def render(self) -> Content:
         if self.origin is None:

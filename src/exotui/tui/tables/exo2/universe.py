@@ -36,7 +36,9 @@ def slot_places(pitch: int = PITCH) -> tuple[tuple[int, int], ...]:
 
 
 SLOT_PLACES: Final = slot_places()
-# The Universe with large tokens, its border included: what the board makes room for on a large terminal.
+# The Universe with small tokens and with large ones, its border included: 30x9 as at 80x24, and what the board makes
+# room for on a large terminal (exo2.tcss).
+SMALL_SIZE: Final = tuple(length + 2 for length in inner_size(CELLS[0]))
 LARGE_SIZE: Final = tuple(length + 2 for length in inner_size(CELLS[-1]))
 
 
