@@ -211,6 +211,23 @@ def test_easy_draws_the_policys_share_of_its_decisions_from_its_seed() -> None:
     assert 10 < first.count(Mark(8)) < 30 and first.count(Mark(8)) + first.count(Mark(2)) == 40
 
 
+def test_a_games_normal_play_is_the_share_of_normal_s_decisions_that_play_the_policy_and_no_other_level_s() -> None:
+    game = BeginnerTicTacToe(policy_share=0.0)
+    game.normal_play = 1.0
+    normal = make_player("mcts:normal:it=100")
+    assert isinstance(normal, MctsPlayer)
+    played = normal.decide(game, WIN_OR_POLICY, 0)
+    assert (played.action, played.iterations) == (Mark(8), 0)
+    # A budget without the level's name, easy and a game without the hook search as before.
+    assert make_player("mcts:it=100").choose(game, WIN_OR_POLICY, 0) == Mark(2)
+    assert make_player("mcts:easy:it=100").choose(game, WIN_OR_POLICY, 0) == Mark(2)
+    assert make_player("mcts:normal:it=100").choose(TicTacToe(), WIN_OR_POLICY, 0) == Mark(2)
+    game.normal_play = 0.5
+    slipping = MctsPlayer("normal", SearchConfig(iterations=100), 5, level="normal")
+    marks = [slipping.choose(game, WIN_OR_POLICY, 0) for _ in range(40)]
+    assert 10 < marks.count(Mark(8)) < 30 and marks.count(Mark(8)) + marks.count(Mark(2)) == 40
+
+
 def test_a_game_without_easy_play_gets_the_easy_of_every_game() -> None:
     # The draw tuned on ExoFauna, which ExoFauna and Endless Forms keep.
     assert EasyPlay() == EasyPlay(temperature=0.25, share=0.25, margin=None, policy_share=0.0)

@@ -257,7 +257,11 @@ class MctsPlayer:
                     ActionStats(action, len(ranked) - rank, value) for rank, (action, value) in enumerate(ranked)
                 )
                 return SearchResult(ranked[0][0], 0, 0, time.perf_counter() - started, 0.0, 0, stats, False, False)
-        play = protocol.easy_play(game) if self.easy else EasyPlay()
+        play = (
+            protocol.easy_play(game)
+            if self.easy
+            else EasyPlay(policy_share=protocol.normal_play(game) if self.level == "normal" else 0.0)
+        )
         # Drawn only when the game asks for it, so a game without the hook replays exactly as before it.
         if play.policy_share and self._rng.random() < play.policy_share:
             action = policy_action(game, seen, self._rng)

@@ -134,6 +134,7 @@ HOOKS: Final = frozenset(
         "determinizer",
         "working_copy",
         "easy_play",
+        "normal_play",
         "level_play",
         "level_iterations",
         "level_notes",
@@ -428,6 +429,14 @@ def seat_names(game: Game, count: int) -> tuple[str, ...]:
 def easy_play(game: Game) -> EasyPlay:
     """How the `easy` level plays this game: its `easy_play`, or `EasyPlay()`."""
     return _hook(game, "easy_play", EasyPlay())
+
+
+def normal_play(game: Game) -> float:
+    """The game's optional `normal_play` attribute: the share of its decisions on which the `normal` level plays the
+    game's playout policy (`rollout_action`, on its view) instead of its search's choice; 0 without it. Where the deal
+    decides much of a game, two searching levels stay too close whatever their budgets (Endless Forms: hard against
+    normal +42 at 5.3 times the search, -32 at ten times), and a normal that slips now and then opens the ladder."""
+    return _hook(game, "normal_play", 0.0)
 
 
 def level_play(game: Game) -> LevelPlay | None:

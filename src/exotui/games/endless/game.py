@@ -9,7 +9,7 @@ from exotui.engine.working import WorkingCopy
 from exotui.games.endless import rules
 from exotui.games.endless import view as views
 from exotui.games.endless.ending import ending
-from exotui.games.endless.heuristic import EASY_PLAY, evaluate, rollout_action, search_actions
+from exotui.games.endless.heuristic import EASY_PLAY, NORMAL_PLAY, evaluate, rollout_action, search_actions
 from exotui.games.endless.state import EndlessAction, EndlessState
 
 
@@ -40,10 +40,12 @@ class EndlessGame:
     search_actions = staticmethod(search_actions)
     # How easy plays here: the playout policy on a share of its decisions (heuristic.EASY_PLAY).
     easy_play = EASY_PLAY
+    # And normal, on fewer of them (heuristic.NORMAL_PLAY): the levels a ladder apart.
+    normal_play = NORMAL_PLAY
     # In the new game form and the help: each level's budget and how it plays here (a turn is many decisions).
     level_notes: ClassVar[dict[str, str]] = {
         "mcts:easy": "¼ s a choice, may slip",
-        "mcts:normal": "1 s a choice, ~3 s a turn",
+        "mcts:normal": "1 s a choice, seldom slips",
         "mcts:hard": "4 s a choice, all cores",
     }
 
