@@ -715,15 +715,7 @@ def test_a_table_restored_where_the_computer_decides_next_starts_its_search_once
     """After a server restart nothing started the computer's turn: 'Blue: … is thinking…' for ever, the person's
     decision never came. Two arrivals start one search."""
     started = searches_started(monkeypatch)
-    game = games.get("exofauna")
-    actions = near_the_end(seed=5, left=10)
-    states = [game.new_game(5, 2)]
-    for action in actions:
-        states.append(game.apply(states[-1], action))
-    # The computer (Blue) decides once, then Bob.
-    k = next(n for n in range(len(actions), 0, -1) if [game.current_player(s) for s in states[n : n + 2]] == [0, 1])
-    saves = [tmp_path / "alice", tmp_path / "bob"]
-    table_on_disk(tmp_path, "direct", [None, "bob"], saves, actions[:k], kinds=("random", "human"))
+    k = the_computer_decides_then_bob(tmp_path)
 
     async def scenario() -> None:
         async with table_served(tmp_path) as socket:
