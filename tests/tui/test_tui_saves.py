@@ -640,8 +640,10 @@ def test_continue_says_so_when_it_opens_another_game_than_the_one_played_last(tm
 
     saves = SaveDir(tmp_path)
     older = unfinished_save(saves)
-    an_hour_ago = time.time() - 3600
-    os.utime(older.path, (an_hour_ago, an_hour_ago))
+    # A day ago: a save of another day shows its date, one of today its time alone (an hour ago failed the test
+    # between midnight and one o'clock, where "an hour ago" is yesterday).
+    a_day_ago = time.time() - 86400
+    os.utime(older.path, (a_day_ago, a_day_ago))
     older.close()
     assert main(["--saves-dir", str(tmp_path), "--continue"]) == 0
     assert opened[-1][1] is None, "the game played last is the one opened: nothing to say"
@@ -651,7 +653,7 @@ def test_continue_says_so_when_it_opens_another_game_than_the_one_played_last(tm
     assert main(["--saves-dir", str(tmp_path), "--continue"]) == 0
     session, notice = opened[-1]
     assert session.record.path == older.path
-    played, resumed = (f"{datetime.fromtimestamp(when):%H:%M}" for when in (time.time(), an_hour_ago))
+    played, resumed = f"{datetime.now():%H:%M}", f"{datetime.fromtimestamp(a_day_ago):%Y-%m-%d %H:%M}"
     assert notice == f"Your last game (Raging Rodents, {played}) is finished; continuing ExoFauna/Duo from {resumed}."
     session.record.close()
     older.path.unlink()
