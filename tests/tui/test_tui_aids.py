@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,16 +14,18 @@ from textual.pilot import Pilot
 from textual.widgets._toast import ToastRack
 
 from exotui import games
+from exotui.ai.players import make_player
 from exotui.engine.records import GameRecord, load
 from exotui.engine.records import Seat as SavedSeat
 from exotui.engine.savedir import SaveDir
 from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
-from exotui.tui.screens.aids import hint_text
+from exotui.tui.screens.aids import hint_player, hint_text
 from exotui.tui.screens.confirm import QuestionScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.tables import Board
 from pilot_helpers import in_event_loop, q_asks_to_quit_over, settle, status_text
+from toygames import Mark, TicTacToe, board
 
 GAME = games.get("exo2")
 
@@ -230,3 +233,20 @@ def test_takebacks_turned_off_hold_without_a_save_in_a_rematch_and_in_a_resumed_
     record.forbid_takebacks()
     record.close()
     assert GameSession.resume(GameRecord.resume(record.path)).takebacks_off
+
+
+def test_the_hint_is_normal_s_search_never_the_beginner_s_move_normal_makes_on_a_share_of_its_decisions() -> None:
+    # Endless Forms' normal plays the playout policy on 15% of its decisions (normal_play): the hint, made by the
+    # normal level, gave that move on as many, with no search behind it.
+    class SlippingTicTacToe(TicTacToe):
+        normal_play = 1.0
+
+        @staticmethod
+        def rollout_action(state: object, actions: Sequence[Mark], rng: random.Random) -> Mark:
+            return actions[-1]
+
+    win_or_policy = board("XX. OO. ...")
+    slipped = make_player("mcts:normal").decide(SlippingTicTacToe(), win_or_policy, 0)
+    assert (slipped.action, slipped.iterations) == (Mark(8), 0)
+    hint = hint_player(1).decide(SlippingTicTacToe(), win_or_policy, 0)
+    assert hint.action == Mark(2) and hint.iterations > 0

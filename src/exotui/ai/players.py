@@ -226,6 +226,7 @@ class MctsPlayer:
         processes: int = 1,
         easy: bool = False,
         level: str | None = None,
+        slips: bool = True,
     ) -> None:
         self.name = name
         # The level as typed without its search options ("normal", "it=300"), for the game's `level_play` hook;
@@ -235,6 +236,9 @@ class MctsPlayer:
         self.sees_everything = sees_everything
         self.processes = processes
         self.easy = easy
+        # False for advice (the app's hint): the level's search, never the beginner's move its `normal_play` has
+        # normal make on a share of its decisions.
+        self.slips = slips
         self._rng = random.Random(seed)
 
     def decide(
@@ -260,7 +264,7 @@ class MctsPlayer:
         play = (
             protocol.easy_play(game)
             if self.easy
-            else EasyPlay(policy_share=protocol.normal_play(game) if self.level == "normal" else 0.0)
+            else EasyPlay(policy_share=protocol.normal_play(game) if self.slips and self.level == "normal" else 0.0)
         )
         # Drawn only when the game asks for it, so a game without the hook replays exactly as before it.
         if play.policy_share and self._rng.random() < play.policy_share:

@@ -23,7 +23,7 @@ from textual.message import Message
 from textual.screen import Screen
 
 from exotui.ai.mcts import ActionStats
-from exotui.ai.players import MctsPlayer, make_player
+from exotui.ai.players import MctsPlayer, search_config
 from exotui.engine import protocol
 from exotui.engine.protocol import seat_names
 from exotui.tui.screens.confirm import QuestionScreen
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from exotui.tui.tables import Board
 
 # The AI that gives hints: the normal level (a second's search), whatever the opponents' level.
-HINT_LEVEL: Final = "mcts:normal"
+HINT_LEVEL: Final = "normal"
 # Alternatives a hint lists after its decision.
 ALTERNATIVES: Final = 2
 # Seconds a hint stays at most: in practice until the decision, which takes it away.
@@ -49,6 +49,13 @@ class Hint(NamedTuple):
     # None when there was nothing to search (a single legal decision).
     win: float | None
     alternatives: tuple[ActionStats, ...]
+
+
+def hint_player(seed: int) -> MctsPlayer:
+    """Normal's search for a hint, its way in each game (its iteration cap, Cryptid's reasoning), without the
+    beginner's moves normal makes on a share of its decisions where a game says so (`normal_play`): a hint is the
+    search's advice, never a slip."""
+    return MctsPlayer(f"mcts:{HINT_LEVEL}", search_config(HINT_LEVEL), seed, level=HINT_LEVEL, slips=False)
 
 
 def advise(player: MctsPlayer, game: Any, view: Any, seat: int, cancel: threading.Event) -> Hint:
@@ -140,7 +147,7 @@ class AidedScreen(Screen[None]):
         self.hint_position = len(self.session.actions)
         self.session.count_hint(seat)
         self.status("Looking for a hint (about a second)…")
-        player = make_player(HINT_LEVEL, self.session.seed * 97 + len(self.session.actions))
+        player = hint_player(self.session.seed * 97 + len(self.session.actions))
         self.search_hint(player, seat, self.session.view_for(seat), self.hint_cancel)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
