@@ -360,7 +360,7 @@ class EndlessBoard(CardThenAnswerBoard):
                 # After a deployment the card that took its place often cannot come this phase (one species a
                 # phase): the cursor goes on to the next item that does something, the end of the phase at last.
                 hand = view.hands[viewer]
-                playable = {getattr(action, "card", -1) for action in self.legal}
+                playable = self._playable()
                 self.item = next((item for item in range(self.item, len(hand)) if hand[item] in playable), len(hand))
         else:
             self.mode = Mode.LIST
@@ -428,6 +428,10 @@ class EndlessBoard(CardThenAnswerBoard):
 
     def _item_count(self) -> int:
         return len(self._hand()) + 1  # the hand, then the end of the Deploy Phase
+
+    def _playable(self) -> frozenset[int]:
+        """The hand cards some legal decision acts with (deploys or places), for the cursor and the hand's marks."""
+        return frozenset(getattr(action, "card", -1) for action in self.legal)
 
     def _hand(self) -> tuple[int, ...]:
         assert self.view is not None and self.viewer is not None
@@ -551,7 +555,7 @@ class EndlessBoard(CardThenAnswerBoard):
             self.query_one(HandZone).show(f"Hands: {hands}", (), mine=False)
             return
         hand = self._hand()
-        playable = frozenset(getattr(a, "card", -1) for a in self.legal)
+        playable = self._playable()
         other = 1 - self.viewer
         title = f"Hand ({len(hand)}; {self.labels[other]} {len(self.view.hands[other])}):"
         deploying = self.mode is Mode.CARD
