@@ -1,7 +1,8 @@
 """The app's own keys over every box, as everywhere else: a modal screen leaves them out. q asks "Quit exotui?" over
 every box that has no text to type into (on a notice, on "open elsewhere" and on a question other than quitting it did
 nothing); ? opens help over every box, and closing help comes back to the box (it did nothing, though the footer under
-the box offers it)."""
+the box offers it). Every box shows its own footer, with the keys that work in it (the footer of the screen beneath
+showed through, with the table's keys)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.geometry import Region
 from textual.screen import Screen
+from textual.widgets._footer import FooterKey
 
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.confirm import ConfirmScreen, QuestionScreen
@@ -18,7 +21,9 @@ from exotui.tui.screens.help import HelpScreen, game_help
 from exotui.tui.screens.notice import NoticeScreen
 from exotui.tui.screens.open_elsewhere import OpenElsewhereScreen
 from exotui.tui.screens.replay import TurnScreen
+from exotui.tui.widgets.footer import KeysFooter
 from pilot_helpers import in_event_loop, open_game, q_asks_to_quit_over, settle
+from spectator_helpers import screen_text
 
 BOXES: dict[str, Callable[[], Screen[object]]] = {
     "notice": lambda: NoticeScreen("This save cannot be opened", "game.exosave: action 1 leads elsewhere"),
@@ -30,6 +35,15 @@ EVERY_BOX: dict[str, Callable[[], Screen[object]]] = BOXES | {
     "quit": lambda: ConfirmScreen("Quit exotui?"),
     "result": lambda: EndScreen("You win!", ["Blue 3 · Yellow 1"], can_replay=False),
     "turn": lambda: TurnScreen(12),
+}
+# The keys each box's footer shows: its own, then the app's help and quit (on "Quit exotui?", q is yes).
+FOOTER_KEYS: dict[str, list[str]] = {
+    "notice": ["escape", "question_mark", "q"],
+    "open elsewhere": ["r", "n", "escape", "question_mark", "q"],
+    "question": ["y", "n", "question_mark", "q"],
+    "quit": ["y", "n", "question_mark"],
+    "result": ["escape", "question_mark", "q"],
+    "turn": ["escape", "question_mark", "q"],
 }
 
 
@@ -74,6 +88,27 @@ async def test_help_opens_over_every_box_and_closing_it_comes_back_to_the_box(bo
             await settle(pilot)
             assert app.screen is shown and app.focused is focused
         assert answers == []
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("box", EVERY_BOX)
+@in_event_loop
+async def test_every_box_shows_the_keys_that_work_in_it_at_the_foot_of_the_screen(
+    box: str, size: tuple[int, int]
+) -> None:
+    """A box had no footer but the result's, so the table's showed through under it, offering the table's keys
+    ("1-9 a-z pick"), which the box does not take; the result's did not list ? (help)."""
+    width, height = size
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=size) as pilot:
+        await open_game(pilot, "exo2", ("human", "greedy"), 1)
+        shown = EVERY_BOX[box]()
+        await app.push_screen(shown)
+        await settle(pilot)
+        footer = shown.query_one(KeysFooter)
+        assert footer.region == Region(0, height - 1, width, 1)
+        assert [key.key for key in footer.query(FooterKey)] == FOOTER_KEYS[box]
+        assert "? help" in screen_text(app).splitlines()[-1]
 
 
 @in_event_loop

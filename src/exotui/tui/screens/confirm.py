@@ -10,7 +10,6 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label
 
 from exotui.tui.screens.box import Box
-from exotui.tui.widgets.too_small import TooSmall
 
 
 class QuestionScreen(Box[bool]):
@@ -27,13 +26,12 @@ class QuestionScreen(Box[bool]):
         super().__init__()
         self.question = question
 
-    def compose(self) -> ComposeResult:
+    def compose_box(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label(self.question, id="question")
             with Horizontal(id="answers"):
                 yield Button("Yes (y)", variant="error", id="yes")
                 yield Button("No (n)", variant="primary", id="no")
-        yield TooSmall()
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

@@ -18,7 +18,7 @@ from exotui.play.session import Told
 from exotui.tui.screens.box import Box
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.game_log import decision_line, event_lines
-from exotui.tui.widgets.too_small import MIN_WIDTH, TooSmall
+from exotui.tui.widgets.too_small import MIN_WIDTH
 
 # The terminal width from which the result box sets the result and the choices side by side, to leave more rows of
 # the table above it.
@@ -131,7 +131,7 @@ class EndScreen(Box[str | None]):
         self.ending = ending
         self.chosen = False
 
-    def compose(self) -> ComposeResult:
+    def compose_box(self) -> ComposeResult:
         # Its breakpoint's class from the start: Textual sets it on the screen's first resize, after a first layout,
         # and the box would be drawn once with the result above the choices where they go side by side.
         width = self.app.size.width
@@ -160,8 +160,6 @@ class EndScreen(Box[str | None]):
                     yield EndMenu(*(Option(text, id=choice) for choice, text in choices), id="end-menu")
                     # One line in the 40 columns the choices have from 100 columns on.
                     yield Static("Esc: the final table (Enter: back here)", id="end-hint")
-        yield KeysFooter()
-        yield TooSmall()
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.fit_ending)

@@ -10,7 +10,6 @@ from textual.containers import Vertical
 from textual.widgets import Button, Label, Static
 
 from exotui.tui.screens.box import Box
-from exotui.tui.widgets.too_small import TooSmall
 
 
 class NoticeScreen(Box[None]):
@@ -23,13 +22,12 @@ class NoticeScreen(Box[None]):
         self.title_text = title
         self.text = text
 
-    def compose(self) -> ComposeResult:
+    def compose_box(self) -> ComposeResult:
         with Vertical(id="notice"):
             yield Label(self.title_text, id="notice-title")
             # Paths and problems come from files: shown as they are, never read as markup.
             yield Static(self.text, id="notice-text", markup=False)
             yield Button("OK (Enter)", variant="primary", id="notice-ok")
-        yield TooSmall()
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()

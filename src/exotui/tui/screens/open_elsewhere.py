@@ -16,7 +16,6 @@ from textual.widgets import Button, Label, Static
 
 from exotui.engine.text import printable
 from exotui.tui.screens.box import Box
-from exotui.tui.widgets.too_small import TooSmall
 
 
 class OpenElsewhereScreen(Box[str | None]):
@@ -30,7 +29,7 @@ class OpenElsewhereScreen(Box[str | None]):
         super().__init__()
         self.save = save
 
-    def compose(self) -> ComposeResult:
+    def compose_box(self) -> ComposeResult:
         with Vertical(id="elsewhere"):
             yield Label("This game is open in another exotui", id="elsewhere-title")
             yield Static(
@@ -43,7 +42,6 @@ class OpenElsewhereScreen(Box[str | None]):
                 yield Button("Replay it (r)", variant="primary", id="replay")
                 yield Button("New game (n)", id="new")
                 yield Button("Back (Esc)", id="back")
-        yield TooSmall()
 
     def on_mount(self) -> None:
         self.query_one("#replay", Button).focus()

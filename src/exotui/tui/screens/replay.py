@@ -65,12 +65,11 @@ class TurnScreen(Box[int]):
         super().__init__()
         self.last_turn = last_turn
 
-    def compose(self) -> ComposeResult:
+    def compose_box(self) -> ComposeResult:
         with Vertical(id="turn-dialog"):
             yield Label(f"Go to turn (1-{self.last_turn}), then Enter:")
             yield TurnNumber(type="integer", compact=True, id="turn")
             yield Label(id="turn-error")
-        yield TooSmall()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
