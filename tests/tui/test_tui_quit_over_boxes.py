@@ -1,8 +1,8 @@
 """The app's own keys over every box, as everywhere else: a modal screen leaves them out. q asks "Quit exotui?" over
-every box that has no text to type into (on a notice, on "open elsewhere" and on a question other than quitting it did
-nothing); ? opens help over every box, and closing help comes back to the box (it did nothing, though the footer under
-the box offers it). Every box shows its own footer, with the keys that work in it (the footer of the screen beneath
-showed through, with the table's keys)."""
+every box but "Quit exotui?" itself (on a notice, on "open elsewhere", on a question other than quitting and on the
+replay's turn box, whose number takes digits only, it did nothing); ? opens help over every box, and closing help
+comes back to the box (it did nothing, though the footer under the box offers it). Every box shows its own footer,
+with the keys that work in it (the footer of the screen beneath showed through, with the table's keys)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from textual.geometry import Region
 from textual.screen import Screen
+from textual.widgets import Input, Label
 from textual.widgets._footer import FooterKey
 
 from exotui.tui.app import ExoTuiApp
@@ -29,12 +30,12 @@ BOXES: dict[str, Callable[[], Screen[object]]] = {
     "notice": lambda: NoticeScreen("This save cannot be opened", "game.exosave: action 1 leads elsewhere"),
     "open elsewhere": lambda: OpenElsewhereScreen(Path("game.exosave")),
     "question": lambda: QuestionScreen("Delete this save?"),
+    "turn": lambda: TurnScreen(12),
 }
-# And the boxes where q means something else (yes, quit) or is typed (a turn's number).
+# And the boxes where q means something else (yes, quit) or that need a table beneath (the result).
 EVERY_BOX: dict[str, Callable[[], Screen[object]]] = BOXES | {
     "quit": lambda: ConfirmScreen("Quit exotui?"),
     "result": lambda: EndScreen("You win!", ["Blue 3 · Yellow 1"], can_replay=False),
-    "turn": lambda: TurnScreen(12),
 }
 # The keys each box's footer shows: its own, then the app's help and quit (on "Quit exotui?", q is yes).
 FOOTER_KEYS: dict[str, list[str]] = {
@@ -136,3 +137,36 @@ async def test_help_opens_over_a_box_asked_from_help_itself() -> None:
         await pilot.press("n")
         await settle(pilot)
         assert app.screen is helped
+
+
+@in_event_loop
+async def test_the_turn_box_takes_digits_only_and_says_so_in_one_line_of_any_other_key() -> None:
+    """The number field took q and every other key (Textual's integer field refused letters without a word, and took
+    '-', '+' and '_'): q did nothing. Now q asks "Quit exotui?" as over every box, and a key that means nothing over
+    the box is refused with a line saying what the field takes, gone at the next digit."""
+    answers: list[object] = []
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        box = TurnScreen(12)
+        await app.push_screen(box, answers.append)
+        await settle(pilot)
+        field = box.query_one(Input)
+        said = box.query_one("#turn-error", Label)
+        await pilot.press("1")
+        for key in ("x", "minus", "plus", "underscore", "space", "Q"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert field.value == "1" and str(said.render()) == "Digits only: a turn from 1 to 12.", key
+            assert said.size.height == 1
+        await pilot.press("0")
+        await settle(pilot)
+        assert field.value == "10" and str(said.render()) == ""
+        await q_asks_to_quit_over(pilot, box)
+        assert field.value == "10" and app.focused is field
+        await pilot.press("3", "enter")
+        await settle(pilot)
+        assert str(said.render()) == "A turn from 1 to 12, please." and answers == []
+        await pilot.press("backspace", "backspace", "enter")
+        await settle(pilot)
+        assert answers == [1]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from typing import Any, ClassVar, Final
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -46,14 +46,34 @@ ANALYSIS_LEVEL: Final = "normal"
 PLAY_STEP: Final = 0.8
 STEP: Final = Binding.Group("step", compact=True)
 JUMP: Final = Binding.Group("ends")
+# What a turn's number is typed with.
+DIGITS: Final = frozenset("0123456789")
 
 
 class TurnNumber(Input):
     """A turn's number, in digits. An Input takes every printable key away from the bindings around it, even the
-    priority ones: this one only its digits, so `?` opens help over its box, as over every box (`Box`)."""
+    priority ones: this one takes only its digits, so the other keys mean what they mean over every box (`Box`): `?`
+    opens help, `q` asks "Quit exotui?" (it did nothing here). A key that is neither, or text pasted with more than
+    digits, is refused and says so (`Refused`)."""
+
+    class Refused(Message):
+        """A key or a paste that is not digits, and means nothing over the box."""
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__(restrict="[0-9]*", compact=True, id=id)
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
-        return character is not None and character.isdigit()
+        return character is not None and character in DIGITS
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Before Input's own handler, which would take the key and stop it.
+        if event.is_printable and event.character not in DIGITS:
+            event.prevent_default()
+            if event.key not in self.screen.active_bindings:
+                self.restricted()
+
+    def restricted(self) -> None:
+        self.post_message(self.Refused())
 
 
 class TurnScreen(Box[int]):
@@ -68,12 +88,19 @@ class TurnScreen(Box[int]):
     def compose_box(self) -> ComposeResult:
         with Vertical(id="turn-dialog"):
             yield Label(f"Go to turn (1-{self.last_turn}), then Enter:")
-            yield TurnNumber(type="integer", compact=True, id="turn")
-            yield Label(id="turn-error")
+            yield TurnNumber(id="turn")
+            yield Label(id="turn-error", markup=False)
+
+    def on_turn_number_refused(self) -> None:
+        self.query_one("#turn-error", Label).update(f"Digits only: a turn from 1 to {self.last_turn}.")
+
+    def on_input_changed(self) -> None:
+        # What was said of the last key or Enter is said of a number no longer there.
+        self.query_one("#turn-error", Label).update("")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
-        if text.isdigit() and 1 <= int(text) <= self.last_turn:
+        text = event.value
+        if text and 1 <= int(text) <= self.last_turn:
             self.dismiss(int(text))
             return
         self.query_one("#turn-error", Label).update(f"A turn from 1 to {self.last_turn}, please.")
