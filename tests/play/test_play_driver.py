@@ -6,10 +6,12 @@ import random
 import threading
 from typing import Any
 
+import pytest
+
 from exotui import games
 from exotui.ai.players import RandomPlayer
 from exotui.engine.protocol import interlude
-from exotui.play.driver import Driver, Turn, decision_seed, seat_seed
+from exotui.play.driver import REASON_LENGTH, Driver, Turn, decision_seed, reason, seat_seed
 from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.play.thinking import Thought
 
@@ -68,6 +70,87 @@ def test_the_computers_decision_is_read_from_its_own_view_only() -> None:
     assert seen == game.game.view(game.state, 0)
     assert seen != game.state and seen != game.game.view(game.state, 1)
     assert action == game.game.legal_actions(seen)[0]
+
+
+def raised(failure: Exception) -> Exception:
+    """`failure` as it reaches the fallback: raised, so it carries a traceback."""
+    try:
+        raise failure
+    except Exception as caught:
+        return caught
+
+
+def test_a_failed_search_plays_a_legal_move_drawn_at_random_from_its_seats_own_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The one fallback of both front ends (the app and the SSH table): the game goes on, from what the seat may see.
+    game = session("random", HUMAN)
+    driver = Driver(game)
+    shown: list[Any] = []
+    choose = RandomPlayer.choose
+
+    def spy(player: RandomPlayer, game_: Any, view: Any, seat: int) -> Any:
+        shown.append((view, seat))
+        return choose(player, game_, view, seat)
+
+    monkeypatch.setattr(RandomPlayer, "choose", spy)
+    view = game.view_for(0)
+    fallback = driver.decide_anyway(0, view, raised(RuntimeError("out of memory\nmore lines")))
+    assert shown == [(view, 0)] and view != game.state
+    assert fallback.action == choose(RandomPlayer(decision_seed(game, 0)), game.game, view, 0)
+    assert fallback.action in game.game.legal_actions(game.state)
+    assert fallback.notice("never said") == (
+        "The computer could not decide for Blue: RuntimeError: out of memory."
+        " It played a legal move at random; the game goes on."
+    )
+    report = fallback.report("table t: ")
+    assert report.startswith("table t: the computer could not decide for Blue (seat 0), action 1:\nTraceback")
+    assert report.endswith("RuntimeError: out of memory\nmore lines\n")
+
+
+def test_when_not_even_a_move_at_random_can_be_found_the_game_stays_and_the_front_end_says_what_becomes_of_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = session("random", HUMAN)
+
+    def broken(*args: object) -> object:
+        raise KeyError("rules")
+
+    monkeypatch.setattr(RandomPlayer, "choose", broken)
+    fallback = Driver(game).decide_anyway(0, game.view_for(0), raised(RuntimeError("out of memory")))
+    assert fallback.action is None
+    assert (
+        fallback.notice("It waits.") == "The computer could not decide for Blue: RuntimeError: out of memory. It waits."
+    )
+    assert [what for what, _ in fallback.failures] == [
+        "the computer could not decide for Blue (seat 0), action 1",
+        "no legal move at random for Blue (seat 0) either",
+    ]
+    assert "KeyError: 'rules'" in fallback.report()
+
+
+def test_a_search_failing_at_each_decision_is_told_once_until_the_seat_decides_by_itself_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # ExoFauna's turn is a chain of decisions: a broken search would tell the people at every one of them.
+    game = session("random", HUMAN)
+    driver = Driver(game)
+    failure = raised(RuntimeError("out of memory"))
+    first = driver.decide_anyway(0, game.view_for(0), failure)
+    assert first.notice("") is not None and not first.again
+    game.apply(first.action)
+    second = driver.decide_anyway(0, game.view_for(0), failure)
+    assert second.again and second.notice("") is None and second.action is not None
+    # Deciding by itself ends the streak: a later failure is news again.
+    game.apply(second.action)
+    driver.decide(driver.next())
+    assert driver.decide_anyway(0, game.view_for(0), failure).notice("") is not None
+
+
+def test_the_reason_told_is_the_errors_kind_and_first_line_cut_short() -> None:
+    assert reason(ValueError()) == "ValueError"
+    long = reason(RuntimeError("x" * 100))
+    assert len(long) == REASON_LENGTH and long.startswith("RuntimeError: xxx") and long.endswith("…")
 
 
 def test_a_searching_computer_reports_its_progress() -> None:

@@ -19,8 +19,11 @@ from textual.widgets import Static
 
 from exofauna_builders import card, cards, hole, position
 from exotui import games
+from exotui.ai.players import RandomPlayer
 from exotui.engine.protocol import state_hash
 from exotui.engine.records import load
+from exotui.engine.savedir import SaveDir
+from exotui.engine.text import printable_path
 from exotui.games.exofauna.cards import BLUE, YELLOW, card_name
 from exotui.games.exofauna.state import ADAPT, ExoState, Play, Skip, Tunnel
 from exotui.play.driver import Driver
@@ -360,20 +363,67 @@ async def test_rematch_and_the_command_palette() -> None:
 
 
 @in_event_loop
-async def test_an_ai_that_fails_is_reported_not_fatal(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_computer_whose_search_fails_plays_at_random_from_its_view_and_the_person_is_told_once_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The game stopped when the computer's search raised ('Blue: AI greedy failed to decide (RuntimeError: search
+    exploded). Press q to quit.'). Now it goes on as at an SSH table (the driver's fallback): the seat plays a legal
+    move drawn at random from its own view at each decision its search fails, saved like any other; the person is told
+    once, in one line that names the file in the user's log directory keeping the tracebacks; the save replays."""
+
     def broken(*args: object) -> object:
         raise RuntimeError("search exploded")
 
     monkeypatch.setattr(Driver, "decide", broken)
-    app = ExoTuiApp(ai_pause=0)
-    async with app.run_test() as pilot:
-        await start(pilot, ("greedy", "human"), 1)
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    shown: list[tuple[Any, int]] = []
+    choose = RandomPlayer.choose
+
+    def spy(player: RandomPlayer, game: Any, view: Any, seat: int) -> Any:
+        shown.append((view, seat))
+        return choose(player, game, view, seat)
+
+    monkeypatch.setattr(RandomPlayer, "choose", spy)
+    game = games.get("exofauna")
+    opening = game.new_game(1, 2)
+    app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path / "saves"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.recorded(GameSession(game, 1, None, (Seat("greedy"), Seat(HUMAN))))
+        await app.push_screen(GameScreen(session, 0))
+        for _ in range(300):
+            if session.deciding == 1:
+                break
+            await pilot.pause()
         await settle(pilot)
-        assert isinstance(app.screen, GameScreen)
-        assert "search exploded" in status_text(app)
-        await pilot.press("question_mark")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
+        # Blue's turn, a chain of decisions, each drawn at random from Blue's view (never the true state); now Yellow
+        # decides.
+        states = [opening]
+        for action in session.actions:
+            assert action in game.legal_actions(states[-1])
+            states.append(game.apply(states[-1], action))
+        assert len(session.actions) > 1 and shown == [(game.view(state, 0), 0) for state in states[:-1]]
+        assert all(view != state for (view, _), state in zip(shown, states[:-1], strict=True))
+        assert status_text(app).endswith("Yellow, your decision.")
+        assert session.record is not None
+        errors = tmp_path / "state" / "exotui" / "log" / f"{session.record.path.stem}.log"
+        told = (
+            "The computer could not decide for Blue: RuntimeError: search exploded. It played a legal move at random;"
+            f" the game goes on. The details are in {printable_path(errors)}."
+        )
+        assert [notice.message for notice in app._notifications] == [told]
+        # On show whole at 80x24 (a path too long for the box is folded, not cut).
+        (toast,) = app.screen.query("Toast")
+        assert "".join(str(toast.render()).split()) == "".join(told.split())
+        assert app.screen.region.contains_region(toast.region)
+        written = errors.read_text(encoding="utf-8")
+        assert "exofauna seed 1, seats greedy, human; save " in written
+        # Told once, and every failure written.
+        for number in range(1, len(session.actions) + 1):
+            assert f"the computer could not decide for Blue (seat 0), action {number}:\nTraceback" in written
+        assert written.count("Traceback") == len(session.actions)
+        assert written.rstrip().endswith("RuntimeError: search exploded")
+        # The move at random is an ordinary action of the save: it replays from the seed.
+        assert list(load(session.record.path).actions) == session.actions
 
 
 @in_event_loop

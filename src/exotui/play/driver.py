@@ -9,16 +9,23 @@ It imports no Textual (tests/test_layering.py).
 from __future__ import annotations
 
 import threading
+import traceback
 from collections.abc import Callable, Iterable
 from typing import Any, Final, NamedTuple
 
-from exotui.ai.players import Player, make_player
-from exotui.engine.protocol import interlude_waits
+from exotui.ai.players import Player, RandomPlayer, make_player
+from exotui.engine.protocol import interlude_waits, seat_names
 from exotui.play.session import GameSession
 from exotui.play.thinking import Thought, decide
 
 # Seconds each of the computer's decisions stays on screen before the next one, so a chain of them can be followed.
 AI_PAUSE: Final = 0.6
+
+# Characters of an error's message told to the people at the table: the operator keeps the whole traceback.
+REASON_LENGTH: Final = 60
+
+# What the people are told after a failed search, once its seat has played a legal move at random (`Fallback`).
+WENT_ON: Final = "It played a legal move at random; the game goes on."
 
 
 def seat_seed(session: GameSession, seat: int) -> int:
@@ -55,6 +62,42 @@ class Turn(NamedTuple):
         return self.player is not None
 
 
+def reason(failure: BaseException) -> str:
+    """'RuntimeError: out of memory': the kind of `failure` and the first line of its message, cut short."""
+    first = next(iter(str(failure).splitlines()), "")
+    said = f"{type(failure).__name__}: {first}" if first else type(failure).__name__
+    return said if len(said) <= REASON_LENGTH else said[: REASON_LENGTH - 1] + "…"
+
+
+class Fallback(NamedTuple):
+    """The computer's search failed (`Driver.decide_anyway`): the move its seat plays instead, what the people at the
+    table are told, and the tracebacks for whoever looks after the program."""
+
+    # A legal move drawn at random from the seat's own view, played and saved like any other; None when even that
+    # failed (the game's own rules broken): the game stays as it is.
+    action: Any
+    # What happened, in one sentence: 'The computer could not decide for Blue: RuntimeError: out of memory.'
+    failed: str
+    # Each failure with what was being done: the search, then the move at random if it failed too.
+    failures: tuple[tuple[str, BaseException], ...]
+    # The seat's decision before fell back too, and the people were told then (`Driver.failing`).
+    again: bool = False
+
+    def notice(self, stuck: str) -> str | None:
+        """The one line told to the people at the table: what happened, then that the game went on, or else `stuck`
+        (what becomes of the game, which only the front end knows). None when the game went on and they were told
+        already: a search that fails at every decision (ExoFauna's turn is a chain of them) is told once."""
+        if self.action is None:
+            return f"{self.failed} {stuck}"
+        return None if self.again else f"{self.failed} {WENT_ON}"
+
+    def report(self, prefix: str = "") -> str:
+        """For the operator: each failure in a line led by `prefix` (the table's name), then its traceback."""
+        return "".join(
+            f"{prefix}{what}:\n" + "".join(traceback.format_exception(failure)) for what, failure in self.failures
+        )
+
+
 class Driver:
     """The turns of `session`. With `per_decision`, the computer's player is made afresh for each decision
     (`decision_seed`, the table's rule); otherwise once per seat when the driver is made (`seat_seed`, the app's)."""
@@ -75,6 +118,9 @@ class Driver:
         # the decision that reached it led to: once the game is elsewhere (a takeback), the hold is left behind.
         self._awaited: set[int] = set()
         self._held_on: Any = None
+        # The seats whose computer played at random at its last decision, its search having failed (`decide_anyway`):
+        # until it decides by itself again, the people are not told of each such decision anew.
+        self.failing: set[int] = set()
 
     def player(self, seat: int) -> Player | None:
         """The computer player of `seat`, or None if a person sits there."""
@@ -128,4 +174,26 @@ class Driver:
         end that searches on a thread takes it before). Runs in a worker thread; stops early when `cancel` is set."""
         assert turn.seat is not None and turn.player is not None, "only a computer's turn is decided here"
         seen = self.session.view_for(turn.seat) if view is None else view
-        return decide(turn.player, self.session.game, seen, turn.seat, cancel or threading.Event(), report)
+        action = decide(turn.player, self.session.game, seen, turn.seat, cancel or threading.Event(), report)
+        self.failing.discard(turn.seat)
+        return action
+
+    def decide_anyway(self, seat: int, view: Any, failure: BaseException) -> Fallback:
+        """The computer at `seat` could not decide (its search raised `failure`): a legal move drawn at random from
+        `view`, its seat's own view, so the game goes on, with what to tell the people and the operator. Both front
+        ends play it; a retry would search the same seeded decision and most likely fail again."""
+        session = self.session
+        name = seat_names(session.game, len(session.seats))[seat]
+        failures: list[tuple[str, BaseException]] = [
+            (f"the computer could not decide for {name} (seat {seat}), action {len(session.actions) + 1}", failure)
+        ]
+        try:
+            action = RandomPlayer(decision_seed(session, seat)).choose(session.game, view, seat)
+        except Exception as exc:
+            failures.append((f"no legal move at random for {name} (seat {seat}) either", exc))
+            action = None
+        again = seat in self.failing
+        if action is not None:
+            self.failing.add(seat)
+        said = f"The computer could not decide for {name}: {reason(failure)}."
+        return Fallback(action, said, tuple(failures), again)

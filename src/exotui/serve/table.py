@@ -30,7 +30,6 @@ import secrets
 import sys
 import threading
 import time
-import traceback
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,12 +38,12 @@ from typing import Any, Final
 import msgspec
 
 from exotui import games
-from exotui.ai.players import RandomPlayer, UnknownPlayer, make_player
+from exotui.ai.players import UnknownPlayer, make_player
 from exotui.engine.protocol import GameSetupError, interlude, public_view, seat_names
 from exotui.engine.records import BadSave, GameRecord, SavingOff, Seat, write_atomic
 from exotui.engine.result import result_headline, result_of
 from exotui.engine.savedir import SUFFIX
-from exotui.play.driver import AI_PAUSE, Driver, Turn, decision_seed
+from exotui.play.driver import AI_PAUSE, Driver, Turn
 from exotui.play.seats import computer_label
 from exotui.play.session import HUMAN, GameSession, Told, how_it_ended
 from exotui.play.session import Seat as SessionSeat
@@ -543,25 +542,15 @@ class Table:
     async def decide_anyway(self, seat: int, view: Any, failure: Exception) -> Any:
         """The computer at `seat` could not decide (`failure`): a legal move at random instead, so the game goes on
         (None if even that fails: the game stays as saved, and the next arrival's `go_on` tries again). Everyone is
-        told in one line; the operator gets the traceback in the server's log."""
-        session = self.session
-        assert session is not None
-        name = seat_names(session.game, len(session.seats))[seat]
-        self._log(f"the computer could not decide for {name} (seat {seat}), action {len(session.actions) + 1}", failure)
-        try:
-            action = RandomPlayer(decision_seed(session, seat)).choose(session.game, view, seat)
-            then = "It played a legal move at random; the game goes on."
-        except Exception as exc:
-            self._log(f"no legal move at random for {name} (seat {seat}) either", exc)
-            action, then = None, "The game is saved as it stands; it goes on when someone comes to the table."
-        await self.everyone(wire.Notice(f"The computer could not decide for {name}: {reason(failure)}. {then}"))
-        return action
-
-    def _log(self, what: str, failure: Exception) -> None:
-        """One line for the operator in the server's log (the table's stderr), then the traceback."""
-        print(f"table {self.name}: {what}:", file=sys.stderr)
-        traceback.print_exception(failure, file=sys.stderr)
+        told in one line, once while the seat's search keeps failing; the operator gets every traceback in the server's
+        log (the table's stderr). The fallback is the driver's (`Driver.decide_anyway`), the same as in the app."""
+        fallback = self.driver.decide_anyway(seat, view, failure)
+        print(fallback.report(f"table {self.name}: "), end="", file=sys.stderr)
         sys.stderr.flush()
+        notice = fallback.notice("The game is saved as it stands; it goes on when someone comes to the table.")
+        if notice is not None:
+            await self.everyone(wire.Notice(notice))
+        return fallback.action
 
     async def finish(self) -> None:
         session, seating = self.session, self.seating
@@ -752,17 +741,6 @@ def spoken(items: Iterable[str]) -> str:
     """'A', 'A and B', 'A, B and C': a list as a sentence says it (shorter than 'A and B and C')."""
     said = list(items)
     return " and ".join([", ".join(said[:-1]), said[-1]] if len(said) > 2 else said)
-
-
-# Characters of an error's message told to the people at a table: the operator's log keeps the whole traceback.
-REASON_LENGTH: Final = 60
-
-
-def reason(failure: Exception) -> str:
-    """'RuntimeError: out of memory': the kind of `failure` and the first line of its message, cut short."""
-    first = next(iter(str(failure).splitlines()), "")
-    said = f"{type(failure).__name__}: {first}" if first else type(failure).__name__
-    return said if len(said) <= REASON_LENGTH else said[: REASON_LENGTH - 1] + "…"
 
 
 def private_copy(data: bytes, path: Path) -> None:

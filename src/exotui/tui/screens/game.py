@@ -3,9 +3,13 @@ computer player (a thread worker), and sends them to `GameSession.apply`. Every 
 
 from __future__ import annotations
 
+import os
 import threading
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
+import platformdirs
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,10 +17,12 @@ from textual.message import Message
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
+from exotui import __version__
 from exotui.engine import protocol
 from exotui.engine.protocol import seat_names
 from exotui.engine.result import result_headline, result_of
-from exotui.play.driver import Driver, Turn
+from exotui.engine.text import os_reason, printable_path
+from exotui.play.driver import Driver, Fallback, Turn
 from exotui.play.seats import seat_label
 from exotui.play.session import GameSession, Told, how_it_ended
 from exotui.play.thinking import Thought
@@ -31,6 +37,31 @@ from exotui.tui.widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from exotui.tui.app import ExoTuiApp
+
+# Seconds the notice of a computer's failed search stays on show: long enough to be read by someone looking away, as
+# at an SSH table.
+NOTICE_SECONDS: Final = 30.0
+
+
+def errors_file(session: GameSession, started: datetime) -> Path:
+    """Where the app writes what went wrong in `session`, for whoever looks after the program: a file in the user's
+    log directory (platformdirs), one per game, named as its save (else by the game and when its screen opened)."""
+    name = session.record.path.stem if session.record is not None else f"{session.game.id}-{started:%Y%m%d-%H%M%S}"
+    return platformdirs.user_log_path("exotui") / f"{name}.log"
+
+
+def write_errors(path: Path, session: GameSession, fallback: Fallback) -> None:
+    """Add the tracebacks of `fallback` to `path`, under a line saying when, and which game (enough to replay it)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    seats = ", ".join(seat.spec for seat in session.seats)
+    variant = f" variant {session.variant}," if session.variant else ""
+    save = session.record.path if session.record is not None else "none"
+    heading = f"{datetime.now().astimezone():%Y-%m-%d %H:%M:%S %z} exotui {__version__}: {session.game.id} seed "
+    heading += f"{session.seed},{variant} seats {seats}; save {save}\n"
+    # Only its owner may read it, as a save: a traceback names files, and the game it came from.
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    with os.fdopen(descriptor, "a", encoding="utf-8") as file:
+        file.write(heading + fallback.report() + "\n")
 
 
 def headline(session: GameSession) -> str:
@@ -57,6 +88,16 @@ class GameScreen(AidedScreen):
             self.action = action
             self.cancel = cancel
 
+    class AiFailed(Message):
+        """The computer's search failed: `fallback` says what its seat plays instead; `told`, what went wrong and where
+        its details were written, in one line (None: told already, the seat's search failed at its last decision)."""
+
+        def __init__(self, fallback: Fallback, told: str | None, cancel: threading.Event) -> None:
+            super().__init__()
+            self.fallback = fallback
+            self.told = told
+            self.cancel = cancel
+
     def __init__(self, session: GameSession, ai_pause: float) -> None:
         super().__init__()
         self.session = session
@@ -80,6 +121,8 @@ class GameScreen(AidedScreen):
         # `advance` stopped at a turn held while the person looks at a position kept on show (`Turn.held`): going on
         # (`Board.Continued`) asks again. (Going on before the computer's pause ends leaves that to its timer.)
         self.held = False
+        # When this game's screen opened: names its errors' file when it has no save to be named after.
+        self.opened = datetime.now()
 
     @property
     def board(self) -> Board:
@@ -261,15 +304,58 @@ class GameScreen(AidedScreen):
 
     @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
     def search(self, turn: Turn, view: Any, cancel: threading.Event) -> None:
-        """Runs in a worker thread: the AI sees only its own view (taken before); results come back as messages."""
-        action = self.driver.decide(
-            turn, cancel, lambda thought: self.post_message(self.AiProgress(thought, cancel)), view
-        )
+        """Runs in a worker thread: the AI sees only its own view (taken before); results come back as messages. A
+        search that fails is not the end of the game: its seat plays a legal move at random from the same view (the
+        driver's fallback, as at an SSH table), and the error goes to a file for whoever looks after the program."""
+        try:
+            action = self.driver.decide(
+                turn, cancel, lambda thought: self.post_message(self.AiProgress(thought, cancel)), view
+            )
+        except Exception as failure:
+            if cancel.is_set():
+                return
+            assert turn.seat is not None
+            self.post_message(self.AiFailed(*self.decide_anyway(turn.seat, view, failure), cancel))
+            return
         if not cancel.is_set():
             self.post_message(self.AiDecided(action, cancel))
 
+    def decide_anyway(self, seat: int, view: Any, failure: Exception) -> tuple[Fallback, str | None]:
+        """The driver's fallback for `seat` after its search raised `failure`, with the line telling the person what
+        happened and where the tracebacks are written (None: told already). Every failure is written. Runs in the
+        search's worker thread."""
+        session = self.session
+        fallback = self.driver.decide_anyway(seat, view, failure)
+        if session.record is not None:
+            stuck = "The game stops here, saved as it stands: q quits, and Continue tries again."
+        else:
+            stuck = "The game cannot go on: q quits."
+        path = errors_file(session, self.opened)
+        try:
+            write_errors(path, session, fallback)
+            where = f"The details are in {printable_path(path)}"
+        except OSError as exc:
+            where = f"Its details could not be written to {printable_path(path)}: {os_reason(exc)}"
+        notice = fallback.notice(stuck)
+        return fallback, None if notice is None else f"{notice} {where}."
+
+    def on_game_screen_ai_failed(self, event: AiFailed) -> None:
+        if event.cancel is not self.cancel:
+            return
+        if event.told is not None:
+            # Told once, as it happens: on show long enough to be read by someone looking elsewhere.
+            self.notify(event.told, severity="warning", timeout=NOTICE_SECONDS, markup=False)
+        if event.fallback.action is not None:
+            self.computer_played(event.fallback.action)
+            return
+        seat = self.session.deciding
+        name = self.labels[seat] if seat is not None else "The AI"
+        self.status(f"{name} could not decide, nor move at random. Press q to quit.")
+        self.query_one(AiStatus).idle(name, "stopped by an error")
+
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A failing AI must not take the app down: say so, and leave the game as it is (saves keep it)."""
+        """A failing AI must not take the app down: say so, and leave the game as it is (saves keep it). (A failed
+        search is played on at random, `search`; this is for anything else that goes wrong in the worker.)"""
         if event.state is WorkerState.ERROR and event.worker.group == "ai":
             error = event.worker.error
             seat = self.session.deciding
@@ -292,7 +378,11 @@ class GameScreen(AidedScreen):
     def on_game_screen_ai_decided(self, event: AiDecided) -> None:
         if event.cancel is not self.cancel:
             return
-        told = self.play(event.action)
+        self.computer_played(event.action)
+
+    def computer_played(self, action: Any) -> None:
+        """Apply the computer's decision, show it, and go on after its pause."""
+        told = self.play(action)
         self.status(told.sentence, self.news)
         # Each of the computer's decisions stays on screen for a moment, so a chain can be followed; a decision told
         # to nobody (Endless Forms' pass of a reveal window) has nothing to follow and goes on at once. Without a
