@@ -50,8 +50,11 @@ def shown(table: Table, seat: int | None) -> wire.Show:
     assert session is not None
     game, state = session.game, session.state
     view = game.view(state, seat) if seat is not None else public_view(game, state, len(session.seats))
-    status = table.status(seat)
-    return wire.Show(game.id, seat, table.labels(), msgspec.msgpack.encode(view), session.deciding, [], True, status)
+    status, awaited = table.status(seat), list(table.driver.awaited)
+    encoded = msgspec.msgpack.encode(view)
+    return wire.Show(
+        game.id, seat, table.labels(), encoded, session.deciding, [], True, status, held=bool(awaited), awaited=awaited
+    )
 
 
 def status_drawn(app: WatchingApp) -> tuple[str, int]:
@@ -146,6 +149,7 @@ def test_the_game_over_line_says_who_asked_for_a_rematch_whole_at_80x24(case: st
 
 
 def test_a_spectator_s_status_naming_four_people_takes_two_rows_under_the_board(snap_compare) -> None:
-    """Raging Rodents at 80x24, watched at table TABLE, the turns held for four people: the status on two rows."""
+    """Raging Rodents at 80x24, watched at table TABLE, the turns held for four people: the status on two rows, and
+    the status box above it names the four to go on (it said 'Seat 2: bert#Kq7A / to decide')."""
     show = shown(held_for_four(), None)
     assert snap_compare(WatchingApp(show, show.game), terminal_size=(80, 24), run_before=settle)

@@ -32,6 +32,7 @@ from exotui.serve.table_app import ASKED, TableApp, TableEndScreen, TableScreen
 from exotui.tui.screens.end import Ending, told_lines
 from exotui.tui.tables import Board
 from exotui.tui.tables.exofauna.organism import label
+from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.game_log import GameLog
 from pilot_helpers import settle, status_text, whole_in_the_end_box
 from serve_helpers import (
@@ -685,6 +686,40 @@ def test_the_table_app_says_whom_the_table_waits_for_once_its_person_has_gone_on
                 assert status_text(app) == waiting
                 await alice.send(wire.GoneOn())
                 await eventually(lambda: status_text(app) == "Waiting for Seat 1: alice.", what="for Alice to decide")
+            alice.leave()
+
+    asyncio.run(scenario())
+
+
+def test_while_the_table_waits_for_people_to_go_on_its_status_box_names_them_and_nobody_deciding(tmp_path):
+    """The status box said 'Seat 1: alice / to decide' while nobody decided: the table waited for people to go on
+    from the scored invasion. It names whom the table waits for, as the status line does, until each has gone on;
+    then who decides."""
+    actions, index = seat_2_scores_an_invasion()
+    saves = [tmp_path / "alice", tmp_path / "bob"]
+    table_on_disk(tmp_path, "direct", ["alice", "bob"], saves, actions[:index], "rodents")
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            alice = await Person.join(socket, "alice", tmp_path / "alice")
+            app = TableApp(socket, wire.Join("bob", "bob", str(tmp_path / "bob")), "direct")
+            async with app.run_test(size=(80, 24)) as pilot:
+                await eventually(lambda: isinstance(app.screen, TableScreen) and status_text(app) == "Your decision.")
+                box = app.screen.query_one(AiStatus)
+                app.screen.query_one(Board).post_message(Board.Decided(actions[index]))
+                both = ("waiting for Seat 1: alice and Seat 2: bob to go on",)
+                await eventually(lambda: box.lines == both, what=f"for {both!r} in the status box")
+                await settle(pilot)
+                assert box.title == "Nobody decides yet" and "to decide" not in screen_text(app)
+                await pilot.press("enter")
+                await eventually(lambda: status_text(app) == "Waiting for Seat 1: alice to go on.")
+                await settle(pilot)
+                assert (box.title, box.lines) == ("Nobody decides yet", ("waiting for Seat 1: alice to go on",))
+                assert "Nobody decides yet" in screen_text(app) and "to decide" not in screen_text(app)
+                await alice.send(wire.GoneOn())
+                await eventually(lambda: status_text(app) == "Waiting for Seat 1: alice.", what="for Alice to decide")
+                await settle(pilot)
+                assert (box.title, box.lines) == ("Seat 1: alice", ("to decide",))
             alice.leave()
 
     asyncio.run(scenario())

@@ -698,6 +698,7 @@ class Table:
                 session.opening() if whole else (),
                 interludes,
                 bool(self.driver.awaited),
+                list(self.driver.awaited),
             ),
         )
 

@@ -29,6 +29,7 @@ from exotui.engine.records import exit_cleanly_on_signals
 from exotui.play.session import GameSession, Told
 from exotui.play.session import Seat as SessionSeat
 from exotui.serve import wire
+from exotui.serve.table import spoken
 from exotui.tui import app as tui_app
 from exotui.tui.screens.confirm import ConfirmScreen, QuestionScreen
 from exotui.tui.screens.end import EndScreen
@@ -48,6 +49,8 @@ ASKED: Final = "Rematch asked: waiting for the others"
 WATCHING_KEYS: Final = "You are watching: the players decide. PgUp/PgDn: the log · ?: help · q: leave"
 GUEST_NOTICE: Final = "You are a guest (no SSH key): your saves last this session only."
 TAKE_OVER_KEY: Final = "Ctrl+T: let the AI play their seat"
+# The status box's title while the table waits for people to go on from a position kept on show.
+NOBODY_DECIDES: Final = "Nobody decides yet"
 # Seconds a notice from the table (`wire.Notice`) stays on show.
 NOTICE_SECONDS: Final = 30.0
 
@@ -227,10 +230,15 @@ class TableScreen(Screen[None]):
 
     def _tell_who_decides(self, show: wire.Show, deciding_here: bool) -> None:
         """The status box names the seat deciding: this one's ("your decision") or another's; never the seat that
-        decided before, nor the single-player app's "AI" title."""
+        decided before, nor the single-player app's "AI" title. While the table waits for people to go on from a
+        position kept on show, nobody decides: it names them, as the status line does."""
         for status in self.query(AiStatus):
             if show.deciding is None:
                 status.idle("The game is over", "")
+            elif show.held and show.awaited:
+                # The people in its lines, not its title: the title is one seat's label on one row.
+                awaited = spoken(show.labels[seat] for seat in show.awaited)
+                status.idle(NOBODY_DECIDES, f"waiting for {awaited} to go on")
             else:
                 status.idle(show.labels[show.deciding], "your decision" if deciding_here else "to decide")
 

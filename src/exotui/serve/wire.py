@@ -109,6 +109,8 @@ class Show(msgspec.Struct, tag=True, frozen=True):
     # Nobody decides yet, `deciding` neither: seated people still look at a position kept on show (the game's
     # `interlude_waits`; `status` names them), and the table waits for each one's `GoneOn`.
     held: bool = False
+    # While `held`: the seats of the people the table waits for to go on.
+    awaited: list[int] = []
 
 
 class End(msgspec.Struct, tag=True, frozen=True):
