@@ -20,6 +20,7 @@ import msgspec
 from textual.app import App, ComposeResult, CSSPathType
 from textual.binding import Binding, BindingType
 from textual.events import Key
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Label, OptionList, Select, Static
 
@@ -178,7 +179,8 @@ class TableScreen(Screen[None]):
     def action_take_over(self) -> None:
         if not self.left.can_take_over:
             return
-        question = f"{self.left.text}\nLet the AI (normal) play their seat from now on? The game goes on."
+        # The question is markup (QuestionScreen's); the names in it are people's, drawn as they are.
+        question = f"{escape(self.left.text)}\nLet the AI (normal) play their seat from now on? The game goes on."
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -414,6 +416,7 @@ class TableApp(App[None]):
                 f"Table {self.table}: choose the game. Each seat set to Human waits for the next person to join; "
                 "the table deals, in secret.",
                 timeout=10,
+                markup=False,
             )
             self.push_screen(TableNewGameScreen(), self.chosen)
         elif isinstance(message, wire.Lobby):
@@ -428,7 +431,8 @@ class TableApp(App[None]):
         elif isinstance(message, wire.RematchVote):
             self.voted(message)
         elif isinstance(message, wire.Refused):
-            self.notify(message.text, severity="warning")
+            # What the table says is text, never markup: a name or an error's message in it may hold brackets.
+            self.notify(message.text, severity="warning", markup=False)
         elif isinstance(message, wire.Notice):
             # Told once, as it happens, to everyone: on show long enough to be read by someone looking elsewhere.
             self.notify(message.text, severity="warning", timeout=NOTICE_SECONDS, markup=False)
@@ -440,7 +444,9 @@ class TableApp(App[None]):
                 screen.call_later(screen.absent, message)
         elif isinstance(message, wire.SeatToken):
             self.seat_token = message
-            self.notify(f"Your seat waits for you if you drop out: come back with {message.command}", timeout=30)
+            self.notify(
+                f"Your seat waits for you if you drop out: come back with {message.command}", timeout=30, markup=False
+            )
 
     def chosen(self, session: GameSession | None) -> None:
         if session is None:
@@ -522,7 +528,7 @@ class TableApp(App[None]):
             seat = " Your seat stays yours." if self.viewer is not None else ""
             if self.viewer is not None and self.seat_token is not None:
                 seat += f" Come back with: {self.seat_token.command}"
-            self.push_screen(ConfirmScreen(f"Leave the table?{seat}"), self._leave_if)
+            self.push_screen(ConfirmScreen(escape(f"Leave the table?{seat}")), self._leave_if)
 
     def _leave_if(self, answer: bool | None) -> None:
         if answer:

@@ -139,7 +139,8 @@ class EndScreen(Box[str | None]):
         saved = ("replay", "review")
         choices = [(choice, text) for choice, text in self.CHOICES if choice not in saved or self.can_replay]
         with Vertical(id="end-box"):
-            yield Static(self.headline, id="headline")
+            # It names people (at an SSH table, as they named themselves): drawn as it is, never read as markup.
+            yield Static(self.headline, id="headline", markup=False)
             # The result above the choices; side by side where the screen is "-wide" (exotui.tcss).
             with Container(id="end-body"):
                 with Vertical(id="end-result"):

@@ -18,7 +18,6 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.markup import escape
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Label, Static
@@ -148,8 +147,8 @@ class ReplayScreen(Screen[None]):
         session = GameSession(
             self.game, header.seed, header.variant, tuple(Seat(seat.spec) for seat in header.seats), state=saved.final
         )
-        # Escaped: the board may show them as markup, and a save's player kinds are the file's to choose.
-        self.labels = tuple(escape(seat_label(session, seat, "{name} ({who})")) for seat in range(len(header.seats)))
+        # A save's player kinds are the file's to choose: every board draws its labels as they are, never as markup.
+        self.labels = tuple(seat_label(session, seat, "{name} ({who})") for seat in range(len(header.seats)))
         # The game's names for the seats (Blue, Yellow...), as the board and the move list call them.
         self.names = seat_names(self.game, len(header.seats))
         self.moves = saved.moves(saved.told_to)

@@ -174,7 +174,8 @@ class Galaxy(PlanetsWidget):
         # A title cut short ("lowercase scored n…") reads as a fault: the note goes where it does not fit whole.
         whole = self.title + self.note
         fits = Content(whole).cell_length <= self.outer_size.width - TITLE_FRAME
-        self.border_title = whole if fits else self.title
+        # As Content: a title names a person at an SSH table, to be drawn as it is, never read as markup.
+        self.border_title = Content(whole if fits else self.title)
 
     def on_resize(self, event: Resize) -> None:
         self._place_window()

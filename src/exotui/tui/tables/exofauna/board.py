@@ -291,7 +291,8 @@ class ExoFaunaBoard(Board):
             with Vertical(id="exo-side"):
                 for seat in (0, 1):
                     with Vertical(classes="seat", id=f"seat-{seat}"):
-                        yield Label(classes="seat-name", id=f"seat-{seat}-name")
+                        # A name at an SSH table is the person's: drawn as it is, never read as markup.
+                        yield Label(classes="seat-name", id=f"seat-{seat}-name", markup=False)
                         yield HandCount(id=f"seat-{seat}-hand")
                         yield Deck(id=f"seat-{seat}-deck")
                         yield Claimed(id=f"seat-{seat}-claimed")
