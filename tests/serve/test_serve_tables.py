@@ -5,6 +5,7 @@ player's saves. The authority's rules of seating are also tested directly on `Ta
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 import time
 from collections import Counter
@@ -26,7 +27,7 @@ from exotui.measure.serve import table_game
 from exotui.play.driver import AI_PAUSE, Driver
 from exotui.play.session import GameSession, Told, how_it_ended
 from exotui.play.session import Seat as SessionSeat
-from exotui.serve import wire
+from exotui.serve import table_app, wire
 from exotui.serve.table import Seating, Table
 from exotui.serve.table_app import ASKED, TableApp, TableEndScreen, TableScreen
 from exotui.tui.screens.end import Ending, told_lines
@@ -863,6 +864,33 @@ def test_the_table_app_shows_a_notice_from_the_table_whole_and_as_plain_text():
             (toast,) = app.screen.query("Toast")
             assert " ".join(str(toast.render()).split()) == notice
             assert app.screen.region.contains_region(toast.region)
+
+    asyncio.run(scenario())
+
+
+def test_the_notice_that_a_computer_played_at_random_stays_in_the_log_once_its_toast_is_gone(tmp_path, monkeypatch):
+    """The notice was a toast only, gone after 30 s, and with it the only word that the computer's move was drawn at
+    random: a person who looked away never knew. It is in the log too, just before that move, and stays."""
+    monkeypatch.setattr(Driver, "decide", search_fails)
+    monkeypatch.setattr(table_app, "NOTICE_SECONDS", 0.5)
+    k = the_computer_decides_then_bob(tmp_path)
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            app = TableApp(socket, wire.Join("bob", "bob", str(tmp_path / "bob")), "direct")
+            async with app.run_test(size=(120, 40), notifications=True) as pilot:
+                await eventually(lambda: isinstance(app.screen, TableScreen) and status_text(app) == "Your decision.")
+                assert actions_saved(tmp_path / "tables" / "direct") == k + 1
+                await eventually(lambda: not app.screen.query("Toast"), what="for the toast to go")
+                await settle(pilot)
+                told = "The computer could not decide for Blue: RuntimeError: the search ran out of memory."
+                entries = [entry.plain for entry in app.screen.query_one(GameLog).entries]
+                (noted,) = [index for index, entry in enumerate(entries) if told in entry]
+                assert "It played a legal move at random; the game goes on." in entries[noted]
+                # Just before the move it tells of: the last decision, Blue's.
+                decisions = [index for index, entry in enumerate(entries) if re.match(r" *[0-9]+ ", entry)]
+                assert decisions[-1] == noted + 1 and "Blue" in entries[noted + 1]
+                assert " ".join(told.split()[:5]) in " ".join(screen_text(app).split())
 
     asyncio.run(scenario())
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -216,3 +217,30 @@ async def test_a_shorter_log_keeps_the_latest_turn_in_sight_unless_the_reader_sc
         await pilot.resize_terminal(120, 37)
         await settle(pilot)
         assert round(log.scroll_y) == read
+
+
+@in_event_loop
+async def test_a_note_just_before_a_turn_leads_it_in_sight() -> None:
+    """A note the table tells everyone (an SSH table's: the computer could not decide and played at random) just
+    before the turn it tells of is kept in sight with that turn, not left above the turn's first line, out of sight."""
+
+    class LogApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield GameLog()
+
+    app = LogApp()
+    async with app.run_test(size=(60, 6)) as pilot:
+        log = app.query_one(GameLog)
+        for card in range(8):
+            log.add(1, f"Blue plays card {card}.")
+        log.note("The computer could not decide for Yellow. It played a legal move at random; the game goes on.")
+        for card in range(6):
+            log.add(2, f"Yellow plays card {card}.")
+        await settle(pilot)
+        shown = [log.lines[round(log.scroll_y) + row].text for row in range(3)]
+        assert shown[0].startswith("  ! The computer could not decide") and shown[2].startswith("  2 Yellow plays")
+        # The next turn starts at its own first line.
+        for card in range(8, 14):
+            log.add(3, f"Blue plays card {card}.")
+        await settle(pilot)
+        assert log.lines[round(log.scroll_y)].text.startswith("  3 Blue plays card 8.")

@@ -230,6 +230,10 @@ class TableScreen(Screen[None]):
             board.query_one(GameLog).caught_up()
         self._tell_who_decides(show, deciding_here)
 
+    def noted(self, text: str) -> None:
+        """What the table told everyone (`wire.Notice`), in the log to stay: a notice goes after a while."""
+        self.query_one(Board).query_one(GameLog).note(text)
+
     def _tell_who_decides(self, show: wire.Show, deciding_here: bool) -> None:
         """The status box names the seat deciding: this one's ("your decision") or another's; never the seat that
         decided before, nor the single-player app's "AI" title. While the table waits for people to go on from a
@@ -434,8 +438,13 @@ class TableApp(App[None]):
             # What the table says is text, never markup: a name or an error's message in it may hold brackets.
             self.notify(message.text, severity="warning", markup=False)
         elif isinstance(message, wire.Notice):
-            # Told once, as it happens, to everyone: on show long enough to be read by someone looking elsewhere.
+            # Told once, as it happens, to everyone: on show long enough to be read by someone looking elsewhere, and
+            # in the log for good, where the decision it tells of follows it.
             self.notify(message.text, severity="warning", timeout=NOTICE_SECONDS, markup=False)
+            screen = self.table_screen
+            if screen is not None:
+                # After the Shows before it, in order.
+                screen.call_later(screen.noted, message.text)
         elif isinstance(message, wire.Absent):
             self.left = message
             screen = self.table_screen

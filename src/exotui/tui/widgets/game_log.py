@@ -21,6 +21,12 @@ def event_lines(events: Sequence[str]) -> list[Content]:
     return [Content.styled(f"    → {event}", "bold") for event in events]
 
 
+def note_line(text: str) -> Content:
+    """Something the table tells everyone, not a decision nor what one caused (an SSH table's notice that a computer
+    could not decide): marked "!" and bold, so it needs no colour; its text as it is, never markup."""
+    return Content.styled(f"  ! {text}", "bold")
+
+
 class GameLog(ScrollView, can_focus=False):
     """The log keeps the first line of the latest turn in sight, so another player's turn (the AI's, decision by
     decision) can be read at the player's pace until the next turn starts; PgUp and PgDn at the table scroll it.
@@ -45,6 +51,8 @@ class GameLog(ScrollView, can_focus=False):
         self.starts: list[int] = []
         # Where `keep_turn_in_sight` last scrolled: while the log is still there, the reader has not scrolled away.
         self.kept = 0
+        # The notes (`note`) since the last decision or event: they lead the next turn if it starts now.
+        self.notes = 0
 
     @property
     def turn_start(self) -> int:
@@ -53,11 +61,20 @@ class GameLog(ScrollView, can_focus=False):
 
     def add(self, turn: int, sentence: str) -> None:
         if turn != self.turn:
-            self.turn, self.turn_entry = turn, len(self.entries)
+            # Notes just before the turn's first decision lead it, kept in sight with it: they tell of it.
+            self.turn, self.turn_entry = turn, len(self.entries) - self.notes
+        self.notes = 0
         self._append(decision_line(turn, sentence))
+
+    def note(self, text: str) -> None:
+        """A line the table tells everyone (`note_line`), where the log has come to: it stays, where a notice goes."""
+        self.notes += 1
+        self._append(note_line(text))
 
     def tell(self, events: Sequence[str]) -> None:
         """What the last decision caused, under its sentence (`event_lines`)."""
+        if events:
+            self.notes = 0
         for line in event_lines(events):
             self._append(line)
 
@@ -70,7 +87,7 @@ class GameLog(ScrollView, can_focus=False):
 
     def clear(self) -> None:
         """Forget every entry (the log is told again from the start)."""
-        self.entries, self.turn, self.turn_entry = [], None, 0
+        self.entries, self.turn, self.turn_entry, self.notes = [], None, 0, 0
         self._lay_out()
 
     def _append(self, entry: Content) -> None:
