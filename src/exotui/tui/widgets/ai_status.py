@@ -7,6 +7,8 @@ from typing import ClassVar, Final
 from textual.content import Content
 from textual.widget import Widget
 
+from exotui.tui.labels import fit_label
+
 BAR: Final = 12
 
 
@@ -42,7 +44,10 @@ class AiStatus(Widget):
         self.refresh()
 
     def render(self) -> Content:
-        parts: list[Content] = [Content.styled(self.title, self.get_visual_style("ai--title", partial=True))]
+        # The seat's label on one row (`fit_label`): a long one ("Yellow: AI easy:it=750:c=1.0:pb=1:imm=0.3") took
+        # three rows of a narrow side panel from the search's figures.
+        title = fit_label(self.title, self.size.width)
+        parts: list[Content] = [Content.styled(title, self.get_visual_style("ai--title", partial=True))]
         if self.fraction is not None:
             filled = round(self.fraction * BAR)
             bar = Content.styled("█" * filled + "░" * (BAR - filled), self.get_visual_style("ai--bar", partial=True))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from textual.content import Content
+from textual.geometry import Size
 from textual.widget import Widget
 
 from exotui.games.cryptid import (
@@ -22,6 +23,7 @@ from exotui.games.cryptid import (
     colours_of,
     current_player,
 )
+from exotui.tui.labels import fit_label
 from exotui.tui.tables.cryptid.hex_map import COLOUR_LETTERS
 
 # A clue in a few cells, in the map's own letters: "FD" on forest or desert, "1W" within one space of water ("1bc"
@@ -64,11 +66,17 @@ def possible_text(clues: tuple[int, ...]) -> str:
 
 
 def player_lines(
-    view: CryptidState, viewer: int | None, labels: tuple[str, ...], possible: dict[int, tuple[int, ...]] | None
+    view: CryptidState,
+    viewer: int | None,
+    labels: tuple[str, ...],
+    possible: dict[int, tuple[int, ...]] | None,
+    width: int = 0,
 ) -> list[tuple[str, bool]]:
     """(text, deciding) per line: the turn, then one per seat (its colour letters, cubes ■ and discs ●, ▶ when
     deciding), and with the learning aid a line under it per colour of another seat: the clues it could still
-    hold; then the viewer's clues and the hint."""
+    hold; then the viewer's clues and the hint. A seat's line keeps to one row of `width` (0: as long as it is): a
+    label too long for it is shortened so that it still reads (`fit_label`), where it wrapped over three rows at
+    80x24 ("Orange: AI" / "easy:it=750:c=1.0:pb=1:imm=0.3" / "■0 ●0") and pushed the clue down."""
     deciding = current_player(view)
     if view.step == OPENING:
         lines = [(f"Opening: cube {view.opening_placed + 1} of {2 * view.players}", False)]
@@ -80,7 +88,9 @@ def player_lines(
         cubes = sum(len(view.cubes[colour]) for colour in colours)
         discs = sum(len(view.discs[colour]) for colour in colours)
         mark = "▶" if seat == deciding else " "
-        lines.append((f"{mark}{letters} {labels[seat]} ■{cubes} ●{discs}", seat == deciding))
+        pieces = f" ■{cubes} ●{discs}"
+        room = width - Content(f"{mark}{letters} {pieces}").cell_length
+        lines.append((f"{mark}{letters} {fit_label(labels[seat], room)}{pieces}", seat == deciding))
         if possible is not None and seat != viewer:
             for colour in colours:
                 lines.append((f"  {COLOUR_LETTERS[colour]} could hold: {possible_text(possible[colour])}", False))
@@ -101,7 +111,7 @@ class Players(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.lines: list[tuple[str, bool]] = []
+        self.shown: tuple[CryptidState, int | None, tuple[str, ...], dict[int, tuple[int, ...]] | None] | None = None
 
     def show(
         self,
@@ -110,9 +120,20 @@ class Players(Widget):
         labels: tuple[str, ...],
         possible: dict[int, tuple[int, ...]] | None,
     ) -> None:
-        self.lines = player_lines(view, viewer, labels, possible)
+        self.shown = (view, viewer, labels, possible)
         self.refresh(layout=True)
 
-    def render(self) -> Content:
+    def lines(self, width: int) -> Content:
+        """Its lines (`player_lines`) in `width` cells."""
+        if self.shown is None:
+            return Content()
         style = self.get_visual_style("players--deciding", partial=True)
-        return Content("\n").join(Content.styled(text, style) if bold else Content(text) for text, bold in self.lines)
+        lines = player_lines(*self.shown, width)
+        return Content("\n").join(Content.styled(text, style) if bold else Content(text) for text, bold in lines)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # Measured as it is drawn: its seats' labels fitted to `width`.
+        return len(self.lines(width).wrap(width))
+
+    def render(self) -> Content:
+        return self.lines(self.size.width)

@@ -18,6 +18,7 @@ from textual.style import Style
 
 from exotui.games.exo2 import LINES, STAR, features, planet_code
 from exotui.games.exo2 import Galaxy as Planets
+from exotui.tui.labels import fit_label
 from exotui.tui.tables.exo2.planet import CELL, Cell, PlanetsWidget, colour_class
 
 STAR_MARK: Final = "(*)"
@@ -94,7 +95,9 @@ class Galaxy(PlanetsWidget):
         # The top-left square shown, kept between draws so the window only moves when the cursor leaves it.
         self.origin: Square | None = None
         self.cell = CELLS[0]
-        # The title, and what follows it where the border has room for both (`_fit_title`).
+        # The title as given and as the border shows it, and what follows it where the border has room for both
+        # (`_fit_title`).
+        self.label = ""
         self.title = ""
         self.note = ""
 
@@ -111,7 +114,7 @@ class Galaxy(PlanetsWidget):
         """`scoring`, on the final table: the squares of the planets in a line that scores (`scoring_squares`).
         `note` follows the title where the border has room for the whole."""
         self.planets, self.legal, self.cursor, self.scoring = planets, legal or {}, cursor, scoring
-        self.title, self.note = title, note
+        self.label, self.note = title, note
         self._fit_title()
         self.set_class(deciding, "-deciding")
         self._place_window()
@@ -171,9 +174,13 @@ class Galaxy(PlanetsWidget):
         self.border_subtitle = f"more {more}" if more else ""
 
     def _fit_title(self) -> None:
-        # A title cut short ("lowercase scored n…") reads as a fault: the note goes where it does not fit whole.
-        whole = self.title + self.note
-        fits = Content(whole).cell_length <= self.outer_size.width - TITLE_FRAME
+        # A title cut short ("lowercase scored n…") reads as a fault: the note goes where it does not fit whole, and a
+        # seat's label longer than the border is shortened so that it still reads ("Seat 2: AI it=1M", where the
+        # border cut "Seat 2: AI it=1000…").
+        room = self.outer_size.width - TITLE_FRAME
+        whole = self.label + self.note
+        fits = Content(whole).cell_length <= room
+        self.title = fit_label(self.label, room)
         # As Content: a title names a person at an SSH table, to be drawn as it is, never read as markup.
         self.border_title = Content(whole if fits else self.title)
 

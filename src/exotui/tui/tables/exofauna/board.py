@@ -63,6 +63,7 @@ from exotui.games.exofauna import (
     describe,
     organism_of,
 )
+from exotui.tui.labels import fit_label
 from exotui.tui.tables import Board, Mode, table_keys
 from exotui.tui.tables.exofauna.action_tracker import ActionTracker
 from exotui.tui.tables.exofauna.claimed import Claimed
@@ -308,6 +309,9 @@ class ExoFaunaBoard(Board):
             self.set_class(short, "-short")
             if self.view is not None:
                 self._draw()
+        if self.view is not None:
+            # The side panel's width once laid out, which the seats' labels are fitted to.
+            self.call_after_refresh(self._name_seats)
 
     # ---------------------------------------------------------------------------------------------------------
     # Shown a position
@@ -526,11 +530,8 @@ class ExoFaunaBoard(Board):
                 compact=compact,
                 note=self._held(1 - self.viewer),
             )
+        self._name_seats()
         for seat in (0, 1):
-            marker = "▶" if seat == view.player and view.step != OVER else " "
-            name = self.query_one(f"#seat-{seat}-name", Label)
-            if str(name.content) != f"{marker}{self.labels[seat]}":
-                name.update(f"{marker}{self.labels[seat]}")
             self.query_one(f"#seat-{seat}-hand", HandCount).show(len(view.hands[seat]))
             deck = view.decks[seat]
             self.query_one(f"#seat-{seat}-deck", Deck).show(
@@ -542,6 +543,19 @@ class ExoFaunaBoard(Board):
             f"Turn {view.turn} · {SEAT_NAMES[view.player]}", view.actions_done, view.step != END_DISCARD
         )
         self._draw_prompt()
+
+    def _name_seats(self) -> None:
+        """Each seat's label over its zone, ▶ before the seat deciding. A label longer than the side panel is
+        shortened so that it still reads ("Yellow: AI it=1M", where the panel's edge cut "Yellow: AI it=100")."""
+        view = self.view
+        assert view is not None
+        for seat in (0, 1):
+            marker = "▶" if seat == view.player and view.step != OVER else " "
+            name = self.query_one(f"#seat-{seat}-name", Label)
+            room = self.query_one(f"#seat-{seat}", Vertical).content_size.width - len(marker)
+            text = marker + fit_label(self.labels[seat], room)
+            if str(name.content) != text:
+                name.update(text)
 
     def _draw_prompt(self) -> None:
         view = self.view

@@ -1,0 +1,38 @@
+"""A seat's label ("Yellow: AI it=1000000") in the columns a table has for it, shortened so that it still reads."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from textual.content import Content
+
+# Round thousands and millions of a computer's budget, in their short form: "it=1000000" reads "it=1M".
+_MILLIONS: Final = re.compile(r"(?<![\d.])(\d+)000000(?![\d.])")
+_THOUSANDS: Final = re.compile(r"(?<![\d.])(\d+)000(?![\d.])")
+# Where a label may be cut: before a space, or after a colon inside a word ("AI easy:it=750:c=1.0"), never inside
+# a name or a number.
+_BREAKS: Final = re.compile(r"(?= )|(?<=:)(?=\S)")
+# Left out before the ellipsis: "Yellow: AI…", not "Yellow: AI:…" nor "Seat 2 …".
+_TRAILING: Final = " :·,("
+
+
+def short_form(label: str) -> str:
+    """`label` with its round thousands and millions shortened ("AI it=1M", "AI it=4k")."""
+    return _THOUSANDS.sub(r"\1k", _MILLIONS.sub(r"\1M", label))
+
+
+def fit_label(label: str, width: int) -> str:
+    """`label` in at most `width` cells: whole where it fits, else its short form (`short_form`), else its first
+    words ended by "…" ("Yellow: AI easy…" for "Yellow: AI easy:it=750:c=1.0"). A word is cut only where the first
+    one alone does not fit. A `width` under 1 (not laid out yet) leaves the label whole."""
+    if width < 1 or Content(label).cell_length <= width:
+        return label
+    short = short_form(label)
+    if Content(short).cell_length <= width:
+        return short
+    for cut in reversed([match.start() for match in _BREAKS.finditer(short)]):
+        head = short[:cut].rstrip(_TRAILING)
+        if head and Content(head).cell_length + 1 <= width:
+            return f"{head}…"
+    return Content(short).truncate(width, ellipsis=True).plain
