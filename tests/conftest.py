@@ -1,6 +1,6 @@
 """Every test runs with its own user config directory, so the new game form's remembered choices (tui/choices.py)
 never leak between tests or into the real one; and with its own state directory, so the errors the app writes to the
-user's log directory (a computer's failed search, tui/screens/game.py) never land in the real one.
+user's log directory (a computer's failed search or hint, tui/screens/game.py) never land in the real one.
 
 The tests live in folders by layer (engine/, games/<id>/, ai/, tui/, serve/, cli/); the helpers they share
 (pilot_helpers, *_builders, toygames...) stay here in tests/ and are imported by their plain names from every folder.

@@ -14,10 +14,11 @@ from textual.pilot import Pilot
 from textual.widgets._toast import ToastRack
 
 from exotui import games
-from exotui.ai.players import make_player
+from exotui.ai.players import MctsPlayer, make_player
 from exotui.engine.records import GameRecord, load
 from exotui.engine.records import Seat as SavedSeat
 from exotui.engine.savedir import SaveDir
+from exotui.engine.text import printable_path
 from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.aids import hint_player, hint_text
@@ -204,6 +205,54 @@ async def test_a_hint_stays_until_you_decide_and_goes_when_you_do() -> None:
         # No scrollbar gutter at its right edge, where a character of the table showed through.
         assert rack.styles.overflow_y == "hidden"
         await decide(pilot, screen)
+        assert not pilot.app._notifications
+
+
+@in_event_loop
+async def test_a_hint_search_that_fails_says_no_hint_could_be_found_in_one_line_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, own_state_directory: Path
+) -> None:
+    """A hint whose search raised showed nothing and said nothing (the status line kept 'Looking for a hint…'). Now the
+    person is told in one line, where the hint would show, that no hint could be found and why (the error's kind, cut
+    short), the traceback goes to the game's errors file (the one a failed computer search writes), and the game is
+    as it was: their decision, which they make, and H asks again."""
+
+    def broken(*args: object) -> object:
+        raise RuntimeError("the hint's search exploded\nat its second line")
+
+    monkeypatch.setattr(MctsPlayer, "decide", broken)
+    async with ExoTuiApp(ai_pause=0).run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(pilot, ("human", "greedy"), SaveDir(tmp_path))
+        session = screen.session
+        assert session.record is not None
+        await pilot.press("H")
+        shown = await shown_hint(pilot)
+        await settle(pilot)
+        errors = own_state_directory / "exotui" / "log" / f"{session.record.path.stem}.log"
+        assert shown.message == (
+            "No hint could be found: RuntimeError: the hint's search exploded. The details are in"
+            f" {printable_path(errors)}."
+        )
+        assert shown.severity == "warning"
+        # Whole at 80x24, the path folded rather than cut.
+        (toast,) = pilot.app.screen.query("Toast")
+        assert "".join(str(toast.render()).split()) == "".join(f"{shown.title}{shown.message}".split())
+        assert pilot.app.screen.region.contains_region(toast.region)
+        assert status_text(pilot.app) == "No hint could be found (top right): Seat 1, your decision."
+        written = errors.read_text(encoding="utf-8")
+        assert "exo2 seed 5, seats human, greedy; save " in written
+        assert "no hint could be found for Seat 1 (seat 0), action 1:\nTraceback" in written
+        assert written.rstrip().endswith("at its second line")
+        # The game goes on untouched: nothing played, the decision still the person's, and H asks again.
+        assert session.actions == [] and session.deciding == 0 and screen.board.legal
+        assert written.count("Traceback") == 1
+        await pilot.press("H")
+        deadline = time.monotonic() + 30
+        while errors.read_text(encoding="utf-8").count("Traceback") < 2 and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        assert errors.read_text(encoding="utf-8").count("Traceback") == 2
+        await decide(pilot, screen)
+        assert session.actions and list(load(session.record.path).actions) == session.actions
         assert not pilot.app._notifications
 
 

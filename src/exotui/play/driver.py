@@ -93,9 +93,13 @@ class Fallback(NamedTuple):
 
     def report(self, prefix: str = "") -> str:
         """For the operator: each failure in a line led by `prefix` (the table's name), then its traceback."""
-        return "".join(
-            f"{prefix}{what}:\n" + "".join(traceback.format_exception(failure)) for what, failure in self.failures
-        )
+        return report(self.failures, prefix)
+
+
+def report(failures: Iterable[tuple[str, BaseException]], prefix: str = "") -> str:
+    """For whoever looks after the program: each failure after a line saying what was being done, led by `prefix`
+    (an SSH table's name), then its traceback."""
+    return "".join(f"{prefix}{what}:\n" + "".join(traceback.format_exception(failure)) for what, failure in failures)
 
 
 class Driver:

@@ -2,7 +2,8 @@
 
 `GameScreen` inherits these keys, so every game (its own table or the generic one) has them. A hint is the AI's
 search on your view only (the view is all the search is given), with the game's one-line reason when it has a
-`hint_reason` hook (given the same view); a takeback undoes your last decision and everything decided since, through
+`hint_reason` hook (given the same view); a search that fails gives no hint and says so, the game as it was; a
+takeback undoes your last decision and everything decided since, through
 `GameSession.take_back`, unless the game was started without takebacks or they were turned off (palette). Both are
 counted in the save's header.
 
@@ -26,6 +27,7 @@ from exotui.ai.mcts import ActionStats
 from exotui.ai.players import MctsPlayer, search_config
 from exotui.engine import protocol
 from exotui.engine.protocol import seat_names
+from exotui.play.driver import reason, report
 from exotui.tui.screens.confirm import QuestionScreen
 from exotui.tui.widgets.game_log import GameLog
 
@@ -40,6 +42,10 @@ HINT_LEVEL: Final = "normal"
 ALTERNATIVES: Final = 2
 # Seconds a hint stays at most: in practice until the decision, which takes it away.
 HINT_SHOWN: Final = 3600
+# The title of a hint on show, and of the word that none could be found.
+HINT_TITLE: Final = f"Hint (H) from the {HINT_LEVEL} AI"
+# Seconds the word that no hint could be found stays at most, as the notice of a computer's failed search.
+NO_HINT_SHOWN: Final = 30.0
 
 
 class Hint(NamedTuple):
@@ -111,10 +117,23 @@ class AidedScreen(Screen[None]):
 
         def status(self, text: str) -> None: ...
 
+        def write_down(self, report: str) -> str: ...
+
     class HintReady(Message):
         def __init__(self, hint: Hint, seat: int, cancel: threading.Event) -> None:
             super().__init__()
             self.hint = hint
+            self.seat = seat
+            self.cancel = cancel
+
+    class HintFailed(Message):
+        """The hint's search raised: `said` tells why in a few words (`driver.reason`), `where` where its traceback
+        was written (`write_down`)."""
+
+        def __init__(self, said: str, where: str, seat: int, cancel: threading.Event) -> None:
+            super().__init__()
+            self.said = said
+            self.where = where
             self.seat = seat
             self.cancel = cancel
 
@@ -152,16 +171,33 @@ class AidedScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def search_hint(self, player: MctsPlayer, seat: int, view: Any, cancel: threading.Event) -> None:
-        """Runs in a worker thread: the search sees only the seat's view."""
-        hint = advise(player, self.session.game, view, seat, cancel)
+        """Runs in a worker thread: the search sees only the seat's view. A search that raises gives no hint and
+        changes nothing: the person is told, and the traceback goes where the game screen writes a failed computer
+        search's."""
+        game = self.session.game
+        try:
+            hint = advise(player, game, view, seat, cancel)
+        except Exception as failure:
+            if cancel.is_set():
+                return
+            name = seat_names(game, len(self.session.seats))[seat]
+            what = f"no hint could be found for {name} (seat {seat}), action {self.hint_position + 1}"
+            where = self.write_down(report([(what, failure)]))
+            self.post_message(self.HintFailed(reason(failure), where, seat, cancel))
+            return
         if not cancel.is_set():
             self.post_message(self.HintReady(hint, seat, cancel))
 
+    def _hint_answered(self, cancel: threading.Event, seat: int) -> bool:
+        """The hint asked with `cancel` has its answer (or its failure) for the position where it was asked, the
+        person's decision still: it may be shown. Whatever comes of it, that hint is no longer on its way."""
+        if cancel is not self.hint_cancel or cancel.is_set():
+            return False
+        cancel.set()
+        return self.hint_position == len(self.session.actions) and self.person_deciding() == seat
+
     def on_aided_screen_hint_ready(self, event: HintReady) -> None:
-        if event.cancel is not self.hint_cancel or event.cancel.is_set():
-            return
-        event.cancel.set()
-        if self.hint_position != len(self.session.actions) or self.person_deciding() != event.seat:
+        if not self._hint_answered(event.cancel, event.seat):
             return
         game = self.session.game
         view = self.session.view_for(event.seat)
@@ -170,9 +206,19 @@ class AidedScreen(Screen[None]):
         reason = hint_reason(view, event.hint.action) if hint_reason is not None else None
         text = hint_text(event.hint, lambda action: game.describe(view, action), reason)
         # Shown until the decision is made (`drop_hint`), however long the person thinks.
-        self.notify(text, title="Hint (H) from the normal AI", timeout=HINT_SHOWN, markup=False)
+        self.notify(text, title=HINT_TITLE, timeout=HINT_SHOWN, markup=False)
         self.hint_shown = True
         self.status("Hint shown (top right) until you decide.")
+
+    def on_aided_screen_hint_failed(self, event: HintFailed) -> None:
+        if not self._hint_answered(event.cancel, event.seat):
+            return
+        # Where the hint would have shown, and gone with the decision as a hint goes (`drop_hint`).
+        told = f"No hint could be found: {event.said}. {event.where}."
+        self.notify(told, title=HINT_TITLE, severity="warning", timeout=NO_HINT_SHOWN, markup=False)
+        self.hint_shown = True
+        name = seat_names(self.session.game, len(self.session.seats))[event.seat]
+        self.status(f"No hint could be found (top right): {name}, your decision.")
 
     def drop_hint(self) -> None:
         """Forget the hint on its way, and take the one shown away: a decision was made or taken back."""

@@ -50,8 +50,9 @@ def errors_file(session: GameSession, started: datetime) -> Path:
     return platformdirs.user_log_path("exotui") / f"{name}.log"
 
 
-def write_errors(path: Path, session: GameSession, fallback: Fallback) -> None:
-    """Add the tracebacks of `fallback` to `path`, under a line saying when, and which game (enough to replay it)."""
+def write_errors(path: Path, session: GameSession, report: str) -> None:
+    """Add `report` (what failed and its tracebacks: `driver.report`) to `path`, under a line saying when, and which
+    game (enough to replay it)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     seats = ", ".join(seat.spec for seat in session.seats)
     variant = f" variant {session.variant}," if session.variant else ""
@@ -61,7 +62,7 @@ def write_errors(path: Path, session: GameSession, fallback: Fallback) -> None:
     # Only its owner may read it, as a save: a traceback names files, and the game it came from.
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     with os.fdopen(descriptor, "a", encoding="utf-8") as file:
-        file.write(heading + fallback.report() + "\n")
+        file.write(heading + report + "\n")
 
 
 def headline(session: GameSession) -> str:
@@ -330,14 +331,20 @@ class GameScreen(AidedScreen):
             stuck = "The game stops here, saved as it stands: q quits, and Continue tries again."
         else:
             stuck = "The game cannot go on: q quits."
-        path = errors_file(session, self.opened)
-        try:
-            write_errors(path, session, fallback)
-            where = f"The details are in {printable_path(path)}"
-        except OSError as exc:
-            where = f"Its details could not be written to {printable_path(path)}: {os_reason(exc)}"
+        where = self.write_down(fallback.report())
         notice = fallback.notice(stuck)
         return fallback, None if notice is None else f"{notice} {where}."
+
+    def write_down(self, report: str) -> str:
+        """Add `report` (what failed, with its tracebacks) to this game's errors file, for whoever looks after the
+        program; the end of the sentence telling the person where (or why it could not be written), without its full
+        stop. The computer's failed search and a failed hint (`AidedScreen`) both write here. Runs in a worker."""
+        path = errors_file(self.session, self.opened)
+        try:
+            write_errors(path, self.session, report)
+        except OSError as exc:
+            return f"Its details could not be written to {printable_path(path)}: {os_reason(exc)}"
+        return f"The details are in {printable_path(path)}"
 
     def on_game_screen_ai_failed(self, event: AiFailed) -> None:
         if event.cancel is not self.cancel:
