@@ -28,7 +28,7 @@ from exotui.games.exofauna.cards import BLUE, YELLOW, card_name
 from exotui.games.exofauna.state import ADAPT, ExoState, Play, Skip, Tunnel
 from exotui.play.driver import Driver
 from exotui.play.session import HUMAN, GameSession, Seat
-from exotui.tui import screens
+from exotui.tui import screens, tables
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
@@ -424,6 +424,61 @@ async def test_a_computer_whose_search_fails_plays_at_random_from_its_view_and_t
         assert written.rstrip().endswith("RuntimeError: search exploded")
         # The move at random is an ordinary action of the save: it replays from the seed.
         assert list(load(session.record.path).actions) == session.actions
+
+
+@pytest.mark.parametrize("table", ["exofauna", "generic"])
+@in_event_loop
+async def test_a_computer_that_cannot_even_move_at_random_is_said_to_have_stopped_above_the_log_not_to_be_deciding(
+    table: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """When the search fails and so does a move at random, the game stays as saved and the status line says the
+    computer could not decide; the prompt above the log still said 'Blue: AI greedy is deciding…', as if it would. It
+    says the computer stopped, on ExoFauna's table and on the generic one (EXO n°2 played there), as does the status
+    line when a key that decides is pressed ('Not your decision: Blue: AI greedy is deciding.'), and no more once the
+    computer's turn comes again."""
+
+    def broken(*args: object) -> object:
+        raise RuntimeError("search exploded")
+
+    monkeypatch.setattr(Driver, "decide", broken)
+    monkeypatch.setattr(RandomPlayer, "choose", broken)
+    game_id = "exofauna"
+    if table == "generic":
+        game_id = "exo2"
+        monkeypatch.delitem(tables._TABLES, "exo2")
+    app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path / "saves"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.recorded(GameSession(games.get(game_id), 1, None, (Seat("greedy"), Seat(HUMAN))))
+        screen = GameScreen(session, 0)
+        await app.push_screen(screen)
+        for _ in range(300):
+            if app._notifications:
+                break
+            await pilot.pause()
+        await settle(pilot)
+        name = screen.labels[0]
+        assert status_text(app) == f"{name} could not decide, nor move at random. Press q to quit."
+        question = screen.board.query_one(Prompt).question
+        assert question == f"{name} stopped: it could not decide." and "deciding" not in screen_text(app)
+        assert session.actions == [] and session.record is not None and not load(session.record.path).actions
+        # A key that would decide says so too, not that the computer is deciding.
+        await pilot.press("1")
+        await settle(pilot)
+        assert status_text(app) == f"{name} stopped: it could not decide. Help (?) and q still work."
+        # Whatever draws the table again (a resize) keeps saying so.
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert screen.board.query_one(Prompt).question == f"{name} stopped: it could not decide."
+
+        # The computer's turn comes again (as after a takeback): it is deciding, not stopped, while it searches.
+        def searching(driver: Driver, turn: object, cancel: threading.Event, *rest: object) -> None:
+            cancel.wait()
+
+        monkeypatch.setattr(Driver, "decide", searching)
+        screen.advance()
+        await settle(pilot)
+        assert screen.board.query_one(Prompt).question == f"{name} is deciding…"
+        screen.cancel.set()
 
 
 @in_event_loop

@@ -172,6 +172,8 @@ class GameScreen(AidedScreen):
     def advance(self) -> None:
         """Ask whoever decides next, or end the game."""
         self.held = False
+        # A computer that stopped (`computer_stopped`) is asked again, as after a takeback: the table no longer says so.
+        self.board.stopped = None
         turn = self.driver.next()
         seat = turn.seat
         # Drawn before the end too: the table under the result is the final position, with no question open, whoever
@@ -358,6 +360,13 @@ class GameScreen(AidedScreen):
         seat = self.session.deciding
         name = self.labels[seat] if seat is not None else "The AI"
         self.status(f"{name} could not decide, nor move at random. Press q to quit.")
+        self.computer_stopped(name)
+
+    def computer_stopped(self, name: str) -> None:
+        """The computer `name` (its seat's label), deciding, stopped for good: its search failed and so did a move at
+        random, or its worker. The table says so where it said the computer was deciding, as does the AI's panel."""
+        self.board.stopped = f"{name} stopped: it could not decide."
+        self.redraw()
         self.query_one(AiStatus).idle(name, "stopped by an error")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -368,7 +377,7 @@ class GameScreen(AidedScreen):
             seat = self.session.deciding
             name = self.labels[seat] if seat is not None else "The AI"
             self.status(f"{name} failed to decide ({type(error).__name__}: {error}). Press q to quit.")
-            self.query_one(AiStatus).idle(name, "stopped by an error")
+            self.computer_stopped(name)
 
     def on_game_screen_ai_progress(self, event: AiProgress) -> None:
         if event.cancel is not self.cancel:

@@ -106,6 +106,10 @@ class Board(Widget, metaclass=_BoardMeta):
     # seat and a name tag ("Yellow: alic#zKm9"). q is not named: it quits the app, but leaves a table.
     NOT_YOURS: ClassVar[str] = "Not your decision"
     STILL_WORKS: ClassVar[str] = "Help (?) and q still work."
+    # What the table says in place of "<seat> is deciding…" once the computer deciding has stopped for good (its search
+    # failed, and so did a move at random: the game screen's `computer_stopped`); None while it decides. Tables that
+    # show the AI's panel instead of a prompt while another seat decides have it say so there.
+    stopped: str | None = None
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -166,6 +170,9 @@ class Board(Widget, metaclass=_BoardMeta):
         status line says who decides."""
         if self.mode is not Mode.WAIT:
             return False
+        if self.stopped:
+            self._notice(f"{self.stopped} {self.STILL_WORKS}")
+            return True
         seat = self.GAME.current_player(self.view) if self.view is not None else None
         self._notice(self.not_yours(None if seat is None else seat_word(self.labels, seat)))
         return True

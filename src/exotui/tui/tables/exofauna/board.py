@@ -564,6 +564,8 @@ class ExoFaunaBoard(Board):
         options: tuple[str, ...] = ()
         if view.step == OVER:
             ask = "The game is over."
+        elif self.mode is Mode.WAIT and self.stopped:
+            ask = self.stopped
         elif claims := claimed_holes(view):
             ask = resolving(claims)
         elif self.mode is Mode.WAIT:

@@ -112,7 +112,10 @@ class GenericBoard(Board):
         prompt = self.query_one(Prompt)
         if not self.legal:
             seat = self.GAME.current_player(self.view)
-            who = "Nobody: the game is over." if seat is None else f"{seat_word(self.labels, seat)} is deciding…"
+            if seat is None:
+                who = "Nobody: the game is over."
+            else:
+                who = self.stopped or f"{seat_word(self.labels, seat)} is deciding…"
             prompt.show(who)
             return
         options = tuple(self.answers[index] for index in self.shown)
