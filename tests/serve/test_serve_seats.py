@@ -12,6 +12,7 @@ import sys
 
 import msgspec
 import pytest
+from textual.widgets._footer import FooterKey
 
 from exotui import games
 from exotui.engine.protocol import seat_names
@@ -26,6 +27,7 @@ from exotui.tui.screens.confirm import ConfirmScreen, QuestionScreen
 from exotui.tui.tables import board_class
 from exotui.tui.tables.exofauna.board import ExoFaunaBoard
 from exotui.tui.widgets.ai_status import AiStatus
+from exotui.tui.widgets.footer import KeysFooter
 from pilot_helpers import settle, status_text
 from serve_helpers import Person, Terminal, eventually, near_the_end, new_key, running, table_on_disk, table_served
 from spectator_helpers import screen_text
@@ -269,5 +271,44 @@ def test_ctrl_t_at_the_table_app_lets_the_ai_take_a_departed_player_s_seat(tmp_p
                 await pilot.press("y")
                 await eventually(lambda: isinstance(app.screen, TableScreen) and not app.screen.left.text)
                 await eventually(lambda: "Yellow: AI normal" in screen_text(app), what="for the AI's name tag")
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("game_id", games.available())
+def test_once_ctrl_t_is_offered_every_key_is_whole_at_80x24_help_and_leave_in_the_footer(tmp_path, game_id):
+    """Once the AI could take a departed player's seat, the footer read '… 1-9 a-z pick ^t AI takes sea▏^p palettel':
+    '? help' and 'q leave' were pushed out and the palette's key overlapped the last entry. As on the app's game screen,
+    whose own keys (H, Backspace) stay out of a footer the table's keys fill at 80 columns, Ctrl+T is named by the line
+    above the status that says whose seat waits, and the footer keeps the table's keys, ? help and q leave, whole."""
+    actions = near_the_end(5, 12, game_id)
+    table_on_disk(tmp_path, "direct", ["alice", "bob"], [tmp_path / "alice", tmp_path / "bob"], actions, game_id)
+
+    async def scenario() -> None:
+        async with table_served(tmp_path, takeover_after=0.0) as socket:
+            bob = await Person.join(socket, "bob", tmp_path / "bob")
+            app = TableApp(socket, wire.Join("alice", "alice", str(tmp_path / "alice")), "direct")
+            async with app.run_test(size=(80, 24)) as pilot:
+                await bob.next(wire.Show)
+                await eventually(lambda: isinstance(app.screen, TableScreen))
+                await settle(pilot)
+                before = screen_text(app).splitlines()[-1]
+                bob.leave()
+                await eventually(lambda: isinstance(app.screen, TableScreen) and app.screen.left.can_take_over)
+                await settle(pilot)
+                screen = app.screen
+                footer = screen_text(app).splitlines()[-1]
+                assert "? help q leave" in footer and footer.rstrip().endswith("▏^p palette"), footer
+                assert footer == before
+                keys = [key.region for key in screen.query_one(KeysFooter).query(FooterKey)]
+                assert all(screen.region.contains_region(key) for key in keys)
+                assert not any(a.overlaps(b) for index, a in enumerate(keys) for b in keys[index + 1 :]), keys
+                # The key is named whole, where it works.
+                absent = screen.query_one("#absent")
+                assert str(absent.render()).endswith(" Ctrl+T: let the AI play their seat.")
+                assert screen.region.contains_region(absent.region)
+                await pilot.press("ctrl+t")
+                await settle(pilot)
+                assert isinstance(app.screen, QuestionScreen)
 
     asyncio.run(scenario())

@@ -129,8 +129,10 @@ class TableScreen(Screen[None]):
         # Priority, so it comes before the board's Enter; only once the game is over (check_action).
         Binding("enter", "result", "result", priority=True),
         # Only once a departed player's seat has waited long enough (check_action). Not a letter: the boards pick
-        # with letters; priority, so the focused board does not take it first.
-        Binding("ctrl+t", "take_over", "AI takes seat", key_display="^t", priority=True),
+        # with letters; priority, so the focused board does not take it first. Out of the footer, which the table's
+        # keys, ? help and q leave fill at 80 columns (it cut those two off), as the game screen keeps H and Backspace
+        # out of it: the line above the status names it whenever it works (TAKE_OVER_KEY, `absent`).
+        Binding("ctrl+t", "take_over", "AI takes seat", key_display="^t", priority=True, show=False),
     ]
 
     def __init__(self, game_id: str, watching: bool) -> None:
