@@ -1,8 +1,9 @@
 """A quick judgement of an unfinished EXO n°2 position, for playout cut-offs and the greedy player.
 
 A seat's chance is the softmax over seats of WEIGHTS . features, the weights kept as data in
-weights.json with the command that made them. They are the hand-written ones: refits by `python -m exotui.ai.fit
-exo2` predicted the results better and did not play better (docs/evaluation.md has every try and its SPRT).
+weights.json with the command that made them (`python -m exotui.ai.fit exo2 ...`, its "refit"): fitted since session
+15 on self-play by players who value the Star, and accepted by SPRT against the hand-written weights before them
+(docs/evaluation.md has every try and its SPRT).
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ from exotui.games.exo2.state import Exo2State
 # about 2.7, times as likely to win): 0.5 per point and 0.175 per open run. A planet touching the Star counts 0.1
 # point (0.05), so all eight are worth less than a point: at equal iterations `mcts:it=500` with it against the same
 # without, SPRT [0, 30] H1 after 880 games, +28.1 Elo (95% CI +5.7..+50.7) (docs/evaluation.md, session 12).
+# The fit (session 15) kept points near the hand's 0.5 and open runs near 0.1, and found the Star worth three times
+# the hand's guess (0.14: a planet touching it is 0.3 point): not worse than the hand-written weights, SPRT [-25, 5]
+# H1 twice, +28.8 Elo (-3.2..+61.2) over the 448 games of its three runs.
 FEATURES: Final = ("points", "open runs", "star")
 WEIGHTS_PATH: Final = Path(__file__).with_name("weights.json")
 
