@@ -1,20 +1,25 @@
-"""Seats with long labels on every table, at 80x24 and 120x40: a computer whose level is a budget ('AI it=1000000')
-or a level with an arena's options ('AI easy:it=750:c=1.0:pb=1:imm=0.3'). Each label is drawn whole where its zone
-has room, else shortened so that it still reads ("Yellow: AI it=1M", "Seat 2: AI easy…"): never cut in the middle of
-a word by the edge of its zone, nor wrapped so that it pushes the zone's other lines out."""
+"""Seats with long labels on every table and in the lists of saves, at 80x24 and 120x40: a computer whose level is a
+budget ('AI it=1000000') or a level with an arena's options ('AI easy:it=750:c=1.0:pb=1:imm=0.3'). Each label is
+drawn whole where its zone has room, else shortened so that it still reads ("Yellow: AI it=1M", "Seat 2: AI easy…"):
+never cut in the middle of a word by the edge of its zone, nor wrapped so that it pushes the zone's other lines out."""
 
 from __future__ import annotations
 
 import random
 import re
+import shutil
+from pathlib import Path
 from typing import Any, Final
 
 import pytest
 
 from exotui import games
+from exotui.engine.records import HUMAN, Seat
+from exotui.engine.savedir import SaveDir
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.labels import fit_label
 from exotui.tui.screens.end import EndScreen
+from exotui.tui.screens.load import LoadScreen
 from exotui.tui.tables.rodents.scores import InvasionScores
 from pilot_helpers import in_event_loop, open_game, settle
 from spectator_helpers import screen_text
@@ -117,3 +122,67 @@ async def test_the_score_of_each_invasion_keeps_a_row_per_collection_with_long_l
         assert len(drawn) == 5 and drawn[0].startswith("Invasion") and drawn[0].endswith("Total"), drawn
         assert all(re.search(r"\s-?\d+$", row) for row in drawn[1:]), drawn
         assert unreadable("\n".join(drawn), OPTIONS) == [], drawn
+
+
+# Finished games saved with long labels, 2 to 4 seats (the third is a sample of saves/, recorded by `exotui
+# selfplay`), and each one's seats as the lists of saves show them at 80x24 (38 columns for them) and 120x40 (78).
+LISTED: Final = [
+    (
+        ("exofauna", ("Blue", HUMAN), ("Yellow", OPTIONS)),
+        "Blue vs Yellow (easy:it=750:c=1.0…",
+        "Blue vs Yellow (easy:it=750:c=1.0:pb=1:imm=0.3)",
+    ),
+    (
+        ("exo2", ("Seat 1", HUMAN), ("Seat 2", BUDGET), ("Seat 3", BUDGET)),
+        "Seat 1 vs Seat 2 (it=1M) vs Seat 3…",
+        "Seat 1 vs Seat 2 (it=1000000) vs Seat 3 (it=1000000)",
+    ),
+    (
+        "rodents-4p.exosave",
+        "Computer 1 (it=1k) vs Computer 2…",
+        "Computer 1 (it=1k) vs Computer 2 (greedy) vs Computer 3… vs Computer 4 (it=1k)",
+    ),
+    (
+        ("rodents", ("Seat 1", HUMAN), ("Seat 2", OPTIONS), ("Seat 3", BUDGET), ("Seat 4", "mcts:normal")),
+        "Seat 1 vs Seat 2 (easy:it=750:c=1.0…",
+        "Seat 1 vs Seat 2 (easy:it=750:c=1.0:pb=1… vs Seat 3 (it=1M) vs Seat 4 (normal)",
+    ),
+]
+
+
+def saved_with_long_labels(directory: Path) -> None:
+    """The games of `LISTED` saved in `directory`, each played at random to its end."""
+    saves = SaveDir(directory)
+    for seed, (what, *_) in enumerate(LISTED, start=1):
+        if isinstance(what, str):
+            shutil.copy(Path(__file__).parents[2] / "saves" / what, directory)
+            continue
+        game_id, *seats = what
+        record = saves.new_record(
+            games.get(game_id),
+            seed,
+            [Seat(name, HUMAN) if spec == HUMAN else Seat.from_spec(name, spec) for name, spec in seats],
+        )
+        record.save()
+        for action in played_to_the_end(game_id, len(seats), None, seed):
+            record.append(action)
+        record.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+@pytest.mark.parametrize("finished_only", [False, True], ids=["load", "replays"])
+@in_event_loop
+async def test_the_lists_of_saves_name_the_seats_whole_or_shortened_so_that_they_read(
+    tmp_path: Path, finished_only: bool, size: tuple[int, int]
+) -> None:
+    """Load and Replays at 80x24 cut each row's seats at the column's edge, mid-word: 'Computer 1 (it=1000) vs
+    Computer 2 (g…', 'Seat 1 vs Seat 2 (easy:it=750:c=1.0:pb=1:imm=…'. Now each seat reads whole, or in its short
+    form, or the longest shortened first to its name and "…", every seat named while the names fit."""
+    saved_with_long_labels(tmp_path)
+    app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path))
+    async with app.run_test(size=size) as pilot:
+        await app.push_screen(LoadScreen(app.saves, finished_only))
+        await settle(pilot)
+        # The seats' line of each row (the status line below the list tells the highlighted one's game and seats).
+        rows = [row.strip() for row in screen_text(app).splitlines() if " vs " in row and " · " not in row]
+        assert sorted(rows) == sorted(narrow if size == (80, 24) else wide for _, narrow, wide in LISTED), rows

@@ -22,11 +22,8 @@ from spectator_helpers import screen_text
 SAMPLES = Path(__file__).parents[2] / "saves"
 
 
-def three_player_row(table: DataTable) -> int:
-    for row in range(table.row_count):
-        if "Computer 3" in str(table.get_row_at(row)[0]):
-            return row
-    raise AssertionError("no three-player game listed")
+def three_player_row(screen: LoadScreen) -> int:
+    return [entry.path.name for entry in screen.entries].index("exo2-3p.exosave")
 
 
 @pytest.mark.parametrize("finished_only", [False, True])
@@ -39,21 +36,24 @@ async def test_the_lists_of_saves_show_every_seat_of_a_three_player_game(tmp_pat
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(LoadScreen(app.saves, finished_only))
         await settle(pilot)
-        table = app.screen.query_one(DataTable)
-        row = three_player_row(table)
-        seats = str(table.get_row_at(row)[0]).splitlines()[1]
-        # At 80 columns the seats are cut with an ellipsis, and the highlighted row reads in full below.
-        column = table.ordered_columns[0].width
-        shown = table.get_row_at(row)[0]
-        assert len(seats) > column
-        assert shown.overflow == "ellipsis" and shown.no_wrap
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        table = screen.query_one(DataTable)
+        row = three_player_row(screen)
+        seats = "Computer 1 (easy) vs Computer 2 (greedy) vs Computer 3 (random)"
+        # At 80 columns the seats are shortened to the column, in whole words ended by "…" (`seats_text`), and the
+        # highlighted row reads in full below.
+        shown = str(table.get_row_at(row)[0]).splitlines()[1]
+        assert shown == "Computer 1 (easy) vs Computer 2…" and len(shown) <= table.ordered_columns[0].width
         table.move_cursor(row=row)
         await settle(pilot)
-        assert seats in str(app.screen.query_one("#load-status", Static).render())
-        # Wider, every seat fits in the column.
+        assert seats in str(screen.query_one("#load-status", Static).render())
+        # Wider, every seat shows whole in the column.
         await pilot.resize_terminal(120, 30)
         await settle(pilot)
-        assert app.screen.query_one(DataTable).ordered_columns[0].width >= len(seats)
+        table = screen.query_one(DataTable)
+        assert str(table.get_row_at(row)[0]).splitlines()[1] == seats
+        assert table.ordered_columns[0].width >= len(seats)
 
 
 @in_event_loop

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Final, cast
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -17,8 +18,10 @@ from textual.widgets import DataTable, Static
 
 from exotui import games
 from exotui.engine.records import HUMAN, Header
+from exotui.engine.records import Seat as SavedSeat
 from exotui.engine.savedir import SaveDir, SaveEntry
 from exotui.engine.text import local_time, printable, printable_path
+from exotui.tui.labels import fit_label, short_form
 from exotui.tui.screens.confirm import QuestionScreen
 from exotui.tui.screens.notice import NoticeScreen
 from exotui.tui.widgets.footer import KeysFooter
@@ -28,6 +31,7 @@ from exotui.tui.widgets.too_small import TooSmall
 # game and its seats the columns it adds.
 WHAT_WIDTH: Final = 38
 OTHER_COLUMNS: Final = 42
+SEATS: Final = " vs "
 
 if TYPE_CHECKING:
     from exotui.tui.app import ExoTuiApp
@@ -40,22 +44,51 @@ def game_title(game_id: str) -> str:
         return game_id
 
 
-def seats_text(header: Header) -> str:
-    """'Blue vs Yellow (normal)': each computer player with its level (or its kind, for those without levels)."""
-    return " vs ".join(
-        seat.name if seat.kind == HUMAN else f"{seat.name} ({seat.level or seat.kind})" for seat in header.seats
-    )
+def seat_text(seat: SavedSeat) -> str:
+    """'Blue', or 'Yellow (normal)': a computer player with its level (or its kind, for those without levels)."""
+    return seat.name if seat.kind == HUMAN else f"{seat.name} ({seat.level or seat.kind})"
 
 
-def row_of(entry: SaveEntry) -> tuple[str, str, str]:
-    """(game over seats, date, progress or result) of a save; an unreadable one gives its name and why instead."""
+def seats_text(header: Header, width: int = 0) -> str:
+    """'Blue vs Yellow (normal)' in at most `width` cells (under 1: whole), shortened by the rule of every seat label
+    (`tui.labels`): whole where it fits, else each seat in its short form ('Computer 1 (it=1M)'), else the longest
+    seat shortened first to its first words ('Computer 4…'), never past its name, so that every seat is named; where
+    even the names do not fit, the first seats and '…'. Cut by the edge of the column, the row read 'Computer 1
+    (it=1000) vs Computer 2 (gr…' at 80 columns."""
+    wholes = [seat_text(seat) for seat in header.seats]
+    whole = SEATS.join(wholes)
+    if width < 1 or cell_len(whole) <= width:
+        return whole
+    texts = [short_form(text) for text in wholes]
+    # A computer keeps its name and "…" at least ("Computer 4…"): its name alone would read as a person's.
+    floors = [cell_len(seat.name) + (seat.kind != HUMAN) for seat in header.seats]
+    room = width - cell_len(SEATS) * (len(texts) - 1)
+    while sum(cell_len(text) for text in texts) > room:
+        # The longest seat that can still be shortened (the last of equals: the first seats read as they are).
+        longest = max(
+            ((cell_len(text), seat) for seat, text in enumerate(texts) if cell_len(text) > floors[seat]), default=None
+        )
+        if longest is None:
+            return fit_label(whole, width)
+        length, seat = longest
+        shorter = fit_label(wholes[seat], length - 1)
+        if cell_len(shorter) < floors[seat]:
+            floors[seat] = length  # its next form would lose its name: it stays as it is
+        else:
+            texts[seat] = shorter
+    return SEATS.join(texts)
+
+
+def row_of(entry: SaveEntry, width: int = 0) -> tuple[str, str, str]:
+    """(game over seats, date, progress or result) of a save; an unreadable one gives its name and why instead.
+    The seats in at most `width` cells (`seats_text`), whole under 1."""
     header = entry.header
     if header is None:
         return (f"{printable(entry.path.name)}\n{entry.problem}", "", "unreadable")
     variant = f" ({header.variant})" if header.variant else ""
     # Stored in UTC; shown in the player's own time zone.
     return (
-        f"{game_title(header.game)}{variant}\n{seats_text(header)}",
+        f"{game_title(header.game)}{variant}\n{seats_text(header, width)}",
         local_time(header.updated),
         header.status,
     )
@@ -127,8 +160,9 @@ class LoadScreen(Screen[None]):
         table.clear()
         for entry in self.entries:
             # As Text: a table reads plain strings as markup, and names in a save are the file's to choose.
-            # A cut line ends in "…"; the status line tells it in full when the row is highlighted.
-            cells = (Text(cell, no_wrap=True, overflow="ellipsis") for cell in row_of(entry))
+            # The seats are shortened to the column (`seats_text`); any other line too long for it ends in "…". The
+            # status line tells the row in full when it is highlighted.
+            cells = (Text(cell, no_wrap=True, overflow="ellipsis") for cell in row_of(entry, self.what_width))
             table.add_row(*cells, height=2, key=str(entry.path))
         empty = not self.entries
         # A class, not `display`: a display set from code outranks the stylesheet, and the list showed through the
