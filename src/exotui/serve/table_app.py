@@ -12,12 +12,12 @@ import argparse
 import asyncio
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
 import msgspec
-from textual.app import App, ComposeResult, CSSPathType
+from textual.app import App, ComposeResult, CSSPathType, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.events import Key
 from textual.markup import escape
@@ -34,7 +34,7 @@ from exotui.serve.table import spoken
 from exotui.tui import app as tui_app
 from exotui.tui.screens.confirm import ConfirmScreen, QuestionScreen
 from exotui.tui.screens.end import EndScreen
-from exotui.tui.screens.help import HelpScreen, game_help
+from exotui.tui.screens.help import HelpScreen, bound_keys, game_help, keys_help
 from exotui.tui.screens.new_game import NewGameScreen
 from exotui.tui.tables import STYLESHEETS, Board, Mode, board_class
 from exotui.tui.widgets.ai_status import AiStatus
@@ -54,6 +54,9 @@ TAKE_OVER_KEY: Final = "Ctrl+T: let the AI play their seat"
 NOBODY_DECIDES: Final = "Nobody decides yet"
 # Seconds a notice from the table (`wire.Notice`) stays on show.
 NOTICE_SECONDS: Final = 30.0
+# The help's section of the keys that work at a table (`TableApp.keys_help`), and the actions only a seated person has.
+TABLE_KEYS: Final = "Keys at this table"
+SEATED_ONLY: Final = frozenset({"take_over", "fill"})
 
 
 class TableNewGameScreen(NewGameScreen):
@@ -90,7 +93,15 @@ class TableNewGameScreen(NewGameScreen):
 class WaitingScreen(Screen[None]):
     """Lines about the table while there is no game to show: joining, the lobby."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("a", "fill", "fill with AI", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "a",
+            "fill",
+            "fill with AI",
+            show=False,
+            tooltip="in the lobby: fill the open seats with the AI (normal), start",
+        )
+    ]
 
     def __init__(self, lines: Sequence[str], can_fill: bool = False) -> None:
         super().__init__()
@@ -127,12 +138,20 @@ class TableScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority, so it comes before the board's Enter; only once the game is over (check_action).
-        Binding("enter", "result", "result", priority=True),
+        Binding("enter", "result", "result", priority=True, tooltip="once the game is over: its result again"),
         # Only once a departed player's seat has waited long enough (check_action). Not a letter: the boards pick
         # with letters; priority, so the focused board does not take it first. Out of the footer, which the table's
         # keys, ? help and q leave fill at 80 columns (it cut those two off), as the game screen keeps H and Backspace
         # out of it: the line above the status names it whenever it works (TAKE_OVER_KEY, `absent`).
-        Binding("ctrl+t", "take_over", "AI takes seat", key_display="^t", priority=True, show=False),
+        Binding(
+            "ctrl+t",
+            "take_over",
+            "AI takes seat",
+            key_display="^t",
+            priority=True,
+            show=False,
+            tooltip="let the AI (normal) play the seat of a player gone a minute",
+        ),
     ]
 
     def __init__(self, game_id: str, watching: bool) -> None:
@@ -345,8 +364,10 @@ class TableApp(App[None]):
     HORIZONTAL_BREAKPOINTS = tui_app.ExoTuiApp.HORIZONTAL_BREAKPOINTS
     VERTICAL_BREAKPOINTS = tui_app.ExoTuiApp.VERTICAL_BREAKPOINTS
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "help", key_display="?"),
-        Binding("q", "request_quit", "leave"),
+        Binding("question_mark", "help", "help", key_display="?", tooltip="this help (Esc closes it)"),
+        Binding("q", "request_quit", "leave", tooltip="leave the table (asks first); a player's seat waits for them"),
+        # Textual's Ctrl+Q quits at once; here it asks, as q does.
+        Binding("ctrl+q", "request_quit", show=False, priority=True),
     ]
 
     def __init__(self, socket: Path, join: wire.Join, table: str) -> None:
@@ -530,9 +551,43 @@ class TableApp(App[None]):
     # ---------------------------------------------------------------------------------------------------------
     # The app's own keys
 
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The table's own commands, then Textual's that neither repeat nor contradict them (its Quit does not ask,
+        and its Keys panel stays open on Esc). None of the app's: no new game, load or hint works at a table."""
+        yield SystemCommand("Help", "The game's keys and rules, then the keys at this table (?)", self.action_help)
+        table = self.table_screen
+        if table is not None and table.check_action("take_over", ()):
+            take_over = "Let the AI (normal) play the seat of a player who left (Ctrl+T)"
+            yield SystemCommand("AI takes their seat", take_over, table.action_take_over)
+        yield SystemCommand("Leave", "Leave the table (asks first; q or Ctrl+Q)", self.action_request_quit)
+        kept = ("Theme", "Screenshot")
+        yield from (command for command in super().get_system_commands(screen) if command.title in kept)
+
+    def action_help_quit(self) -> None:
+        # Ctrl+C: Textual's own message names a key that quits at once; here leaving asks first.
+        self.notify("Press q or Ctrl+Q to leave the table (it asks first).", title="Do you want to leave?")
+
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(game_help(self.game_id or tui_app.HELP_GAME)))
+            self.push_screen(HelpScreen(game_help(self.game_id or tui_app.HELP_GAME, self.keys_help())))
+
+    def keys_help(self) -> str:
+        """The help's section of the keys that work at this table, from their bindings: the app's, the palette's
+        (naming its commands), the log's, the table screen's and the lobby's. A spectator's leaves out those only a
+        seated person has, and says which of the game's keys (listed above it) still work: those that look."""
+        commands = ", ".join(command.title for command in self.get_system_commands(self.screen))
+        palette = Binding(self.COMMAND_PALETTE_BINDING, "command_palette", tooltip=f"commands: {commands}")
+        bindings = [*self.BINDINGS, palette, *Board.BINDINGS, *TableScreen.BINDINGS, *WaitingScreen.BINDINGS]
+        if self.game_id is None or self.viewer is not None:
+            return keys_help(TABLE_KEYS, bindings)
+        shown = [binding for binding in Binding.make_bindings(bindings) if binding.action not in SEATED_ONLY]
+        board = board_class(self.game_id)
+        # Its bindings merged as Textual merges them (its base's, the log's keys, then its own).
+        merged = (binding for _, binding in board._merge_bindings())
+        looking = [binding for binding in merged if binding.action.partition("(")[0] in board.WATCHING]
+        keys = ", ".join(" ".join(keys) for keys, _ in bound_keys(looking).values())
+        watching = f"  You are watching: the players decide. Of the game's keys above, only these work:\n  {keys}."
+        return f"{keys_help(TABLE_KEYS, shown)}\n{watching}"
 
     def action_request_quit(self) -> None:
         if not isinstance(self.screen, ConfirmScreen):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import ClassVar, Final
 
 from textual.app import ComposeResult
@@ -26,6 +27,18 @@ APP_KEYS: Final = "\n".join(
         "  PgUp PgDn  scroll the game's log (it keeps the start of the latest turn in sight)",
     ]
 )
+# How the help names the keys that Textual names otherwise (a binding's `key`); any other is named as it is typed.
+KEY_NAMES: Final = {
+    "question_mark": "?",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "escape": "Esc",
+    "enter": "Enter",
+    "up": "↑",
+    "down": "↓",
+    "left": "←",
+    "right": "→",
+}
 # Each level in a word, for a game without its own `level_notes` (the new game form's common labels).
 LEVEL_WORDS: Final = {
     "mcts:easy": "¼ s a move, forgiving",
@@ -52,9 +65,39 @@ def levels_help(game: Game) -> str:
     return "\n".join(lines)
 
 
-def game_help(game_id: str) -> str:
-    """The whole help of a game: its table's keys and rules, the app's keys, and how its computer players play."""
-    return f"{board_class(game_id).HELP}\n\n{APP_KEYS}\n\n{levels_help(games.get(game_id))}"
+def key_name(key: str) -> str:
+    """'Ctrl+T', '?', 'PgUp', 'q': a binding's key as the help names it."""
+    *modifiers, name = key.split("+")
+    name = KEY_NAMES.get(name, name.upper() if modifiers and len(name) == 1 else name)
+    return "+".join([*(modifier.capitalize() for modifier in modifiers), name])
+
+
+def bound_keys(bindings: Iterable[BindingType]) -> dict[str, tuple[list[str], str]]:
+    """Each action of `bindings` (by name, without its arguments: PgUp's and PgDn's are one) with its keys as the
+    help names them, and its first binding's tooltip ("" where none has one)."""
+    actions: dict[str, tuple[list[str], str]] = {}
+    for binding in Binding.make_bindings(bindings):
+        action = binding.action.partition("(")[0]
+        keys, tooltip = actions.get(action, ([], ""))
+        if key_name(binding.key) not in keys:
+            keys.append(key_name(binding.key))
+        actions[action] = (keys, tooltip or binding.tooltip)
+    return actions
+
+
+def keys_help(title: str, bindings: Iterable[BindingType]) -> str:
+    """A section of the help: `title`, then a line for each action of `bindings` that has a tooltip, its keys and
+    what it does. The tooltip is that text, so that the footer (on hover) and the help explain a key alike, and the
+    help lists no key that is not bound, nor leaves one out."""
+    lines = [(" ".join(keys), tooltip) for keys, tooltip in bound_keys(bindings).values() if tooltip]
+    width = max((len(keys) for keys, _ in lines), default=0)
+    return "\n".join([title, *(f"  {keys:<{width}}  {tooltip}" for keys, tooltip in lines)])
+
+
+def game_help(game_id: str, keys: str = APP_KEYS) -> str:
+    """The whole help of a game: its table's keys and rules, the app's `keys` (a section: the local app's, or an SSH
+    table's), and how its computer players play."""
+    return f"{board_class(game_id).HELP}\n\n{keys}\n\n{levels_help(games.get(game_id))}"
 
 
 class HelpScreen(Screen[None]):

@@ -89,7 +89,13 @@ class Board(Widget, metaclass=_BoardMeta):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("pageup", "scroll_log(-1)", "log", key_display="PgUp/Dn"),
+        Binding(
+            "pageup",
+            "scroll_log(-1)",
+            "log",
+            key_display="PgUp/Dn",
+            tooltip="scroll the log (it keeps the start of the latest turn in sight)",
+        ),
         Binding("pagedown", "scroll_log(1)", show=False),
     ]
 
