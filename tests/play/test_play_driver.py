@@ -11,7 +11,7 @@ import pytest
 from exotui import games
 from exotui.ai.players import RandomPlayer
 from exotui.engine.protocol import interlude
-from exotui.play.driver import REASON_LENGTH, Driver, Turn, decision_seed, reason, seat_seed
+from exotui.play.driver import REASON_LENGTH, WENT_ON, Driver, Turn, decision_seed, reason, seat_seed, sentence
 from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.play.thinking import Thought
 
@@ -151,6 +151,32 @@ def test_the_reason_told_is_the_errors_kind_and_first_line_cut_short() -> None:
     assert reason(ValueError()) == "ValueError"
     long = reason(RuntimeError("x" * 100))
     assert len(long) == REASON_LENGTH and long.startswith("RuntimeError: xxx") and long.endswith("…")
+
+
+# An error's message longer than the reason told: cut after "looking", its last whole word that fits.
+LONG_MESSAGE = "the search ran out of memory while looking for a move in a long chain of decisions"
+CUT_SHORT = "RuntimeError: the search ran out of memory while looking…"
+
+
+def test_a_reason_cut_short_ends_after_a_whole_word_and_its_sentence_ends_once() -> None:
+    """A reason cut short ends with "…", and the sentence around it added a full stop: "looking fo….". It is cut
+    after a whole word, and the "…" ends the sentence; a message with its own full stop is not given a second."""
+    assert reason(RuntimeError(LONG_MESSAGE)) == CUT_SHORT and len(CUT_SHORT) <= REASON_LENGTH
+    assert reason(RuntimeError("a" * 20 + ", " + "b" * 60)) == f"RuntimeError: {'a' * 20}…"
+    game = session("random", HUMAN)
+    driver = Driver(game)
+    cut = driver.decide_anyway(0, game.view_for(0), raised(RuntimeError(LONG_MESSAGE)))
+    assert cut.notice("") == f"The computer could not decide for Blue: {CUT_SHORT} {WENT_ON}"
+    game.apply(cut.action)
+    driver.decide(driver.next())
+    stopped = driver.decide_anyway(0, game.view_for(0), raised(RuntimeError("out of memory.")))
+    assert stopped.failed == "The computer could not decide for Blue: RuntimeError: out of memory."
+    assert [sentence(text) for text in ("It failed", "It failed.", "Why?", "cut…")] == [
+        "It failed.",
+        "It failed.",
+        "Why?",
+        "cut…",
+    ]
 
 
 def test_a_searching_computer_reports_its_progress() -> None:

@@ -820,6 +820,29 @@ def test_a_computer_whose_search_fails_plays_a_legal_move_everyone_is_told_and_t
     assert "Traceback" in log and "RuntimeError: the search ran out of memory" in log
 
 
+def test_the_notice_of_a_search_whose_error_is_cut_short_ends_its_sentence_once(tmp_path, monkeypatch):
+    """The error's message cut short ends with "…", and the notice added its full stop: "… while looking fo…. It
+    played a legal move at random". It is cut after a whole word, and its "…" ends the sentence."""
+
+    def search_fails_at_length(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("the search ran out of memory while looking for a move in a long chain of decisions")
+
+    monkeypatch.setattr(Driver, "decide", search_fails_at_length)
+    the_computer_decides_then_bob(tmp_path)
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            bob = await Person.join(socket, "bob", tmp_path / "bob")
+            notice = await bob.next(wire.Notice)
+            assert notice.text == (
+                "The computer could not decide for Blue: RuntimeError: the search ran out of memory while looking…"
+                " It played a legal move at random; the game goes on."
+            )
+            bob.leave()
+
+    asyncio.run(scenario())
+
+
 def test_a_computer_that_cannot_even_move_at_random_leaves_the_game_as_saved_and_tries_again_as_someone_arrives(
     tmp_path, monkeypatch, capsys
 ):

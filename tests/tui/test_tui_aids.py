@@ -256,6 +256,29 @@ async def test_a_hint_search_that_fails_says_no_hint_could_be_found_in_one_line_
         assert not pilot.app._notifications
 
 
+@in_event_loop
+async def test_a_hint_search_whose_error_is_cut_short_says_so_in_a_sentence_that_ends_once(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, own_state_directory: Path
+) -> None:
+    """The error's message cut short ends with "…", and the notice added its full stop: "… while looking fo…. The
+    details are in …". It is cut after a whole word, and its "…" ends the sentence."""
+
+    def broken(*args: object) -> object:
+        raise RuntimeError("the hint's search ran out of memory while looking for a move in a long chain of decisions")
+
+    monkeypatch.setattr(MctsPlayer, "decide", broken)
+    async with ExoTuiApp(ai_pause=0).run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(pilot, ("human", "greedy"), SaveDir(tmp_path))
+        assert screen.session.record is not None
+        await pilot.press("H")
+        shown = await shown_hint(pilot)
+        errors = own_state_directory / "exotui" / "log" / f"{screen.session.record.path.stem}.log"
+        assert shown.message == (
+            "No hint could be found: RuntimeError: the hint's search ran out of memory while… The details are in"
+            f" {printable_path(errors)}."
+        )
+
+
 def test_a_hints_sentences_end_once() -> None:
     """'… bottom-left.: win estimate 52%' read the decision's full stop and then the estimate."""
     from exotui.ai.mcts import ActionStats

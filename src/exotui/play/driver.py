@@ -63,10 +63,24 @@ class Turn(NamedTuple):
 
 
 def reason(failure: BaseException) -> str:
-    """'RuntimeError: out of memory': the kind of `failure` and the first line of its message, cut short."""
-    first = next(iter(str(failure).splitlines()), "")
-    said = f"{type(failure).__name__}: {first}" if first else type(failure).__name__
-    return said if len(said) <= REASON_LENGTH else said[: REASON_LENGTH - 1] + "…"
+    """'RuntimeError: out of memory': the kind of `failure` and the first line of its message; past REASON_LENGTH,
+    cut after its last whole word that fits (within a word only if none of the message's does) and ended with "…". A
+    phrase, which `sentence` ends."""
+    first = next(iter(str(failure).splitlines()), "").strip()
+    kind = type(failure).__name__
+    said = f"{kind}: {first}" if first else kind
+    if len(said) <= REASON_LENGTH:
+        return said
+    # A space just past the cut still leaves the last word whole.
+    space = said.rfind(" ", len(kind) + 2, REASON_LENGTH)
+    cut = said[:space] if space > 0 else said[: REASON_LENGTH - 1]
+    return cut.rstrip(" ,;:.") + "…"
+
+
+def sentence(text: str) -> str:
+    """`text` ending as a sentence: with a full stop, unless it ends with one already, "!" or "?", or with the "…" of
+    a reason cut short (`reason`), which ends the sentence as it stands ("looking fo…." read badly)."""
+    return text if text.endswith((".", "!", "?", "…")) else f"{text}."
 
 
 class Fallback(NamedTuple):
@@ -199,5 +213,5 @@ class Driver:
         again = seat in self.failing
         if action is not None:
             self.failing.add(seat)
-        said = f"The computer could not decide for {name}: {reason(failure)}."
+        said = sentence(f"The computer could not decide for {name}: {reason(failure)}")
         return Fallback(action, said, tuple(failures), again)

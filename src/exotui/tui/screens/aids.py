@@ -27,7 +27,7 @@ from exotui.ai.mcts import ActionStats
 from exotui.ai.players import MctsPlayer, search_config
 from exotui.engine import protocol
 from exotui.engine.protocol import seat_names
-from exotui.play.driver import reason, report
+from exotui.play.driver import reason, report, sentence
 from exotui.tui.screens.confirm import QuestionScreen
 from exotui.tui.widgets.game_log import GameLog
 
@@ -214,7 +214,7 @@ class AidedScreen(Screen[None]):
         if not self._hint_answered(event.cancel, event.seat):
             return
         # Where the hint would have shown, and gone with the decision as a hint goes (`drop_hint`).
-        told = f"No hint could be found: {event.said}. {event.where}."
+        told = f"{sentence(f'No hint could be found: {event.said}')} {event.where}."
         self.notify(told, title=HINT_TITLE, severity="warning", timeout=NO_HINT_SHOWN, markup=False)
         self.hint_shown = True
         name = seat_names(self.session.game, len(self.session.seats))[event.seat]
