@@ -35,6 +35,7 @@ from exotui.tui.tables import Board
 from exotui.tui.tables.exofauna.organism import label
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.game_log import GameLog
+from exotui.tui.widgets.prompt import Prompt
 from pilot_helpers import settle, status_text, whole_in_the_end_box
 from serve_helpers import (
     PATIENCE,
@@ -868,6 +869,55 @@ def test_a_computer_that_cannot_even_move_at_random_leaves_the_game_as_saved_and
 
     asyncio.run(scenario())
     assert "table direct: no legal move at random for Blue (seat 0) either" in capsys.readouterr().err
+
+
+def test_a_computer_that_stopped_is_said_to_have_stopped_to_everyone_at_the_table_not_to_be_deciding(
+    tmp_path, monkeypatch
+):
+    """When the search fails and so does a move at random, everyone was told so in a notice, but the table went on
+    saying the computer was deciding: the prompt above the log 'Blue: alice is deciding…' (the computer's seat keeps
+    its player's name here), the status 'Blue: alice is thinking…', the status box 'to decide', and a key that
+    decides 'Not your decision: Blue: alice is deciding.'. The table says what the app says (the prompt, the status
+    box, the refusal), to each person and each spectator, until the next arrival starts the computer's turn again."""
+    monkeypatch.setattr(Driver, "decide", search_fails)
+    monkeypatch.setattr(RandomPlayer, "choose", search_fails)
+    the_computer_decides_then_bob(tmp_path)
+    stopped = "Blue: alice stopped: it could not decide."
+    status = "Blue: alice could not decide, nor move at random: it tries again when someone comes to the table."
+
+    async def scenario() -> None:
+        async with table_served(tmp_path) as socket:
+            carol = await Person.join(socket, "carol", tmp_path / "carol")
+            app = TableApp(socket, wire.Join("bob", "bob", str(tmp_path / "bob")), "direct")
+            async with app.run_test(size=(80, 24), notifications=True) as pilot:
+                # A spectator is told, as every Show says it (another arrival makes the computer try again).
+                while not (show := await carol.next(wire.Show)).stopped:
+                    pass
+                assert show.viewer is None and show.deciding == 0
+                assert show.status == f"Watching table direct. {status}"
+                await eventually(lambda: isinstance(app.screen, TableScreen) and status_text(app) == status)
+                await settle(pilot)
+                board = app.screen.query_one(Board)
+                assert board.query_one(Prompt).question == stopped and "deciding" not in screen_text(app)
+                (panel,) = board.query(AiStatus)
+                assert (panel.title, panel.lines) == ("Blue: alice", ("stopped by an error",))
+                # A key that would decide says so too, as in the app.
+                await pilot.press("1")
+                await settle(pilot)
+                assert status_text(app) == f"{stopped} Help (?) and q still work."
+                # The next arrival starts the computer's turn again: it decides, and nobody is told it stopped.
+                monkeypatch.undo()
+                dave = await Person.join(socket, "dave", tmp_path / "dave")
+                await eventually(lambda: status_text(app) == "Your decision.", what="for the computer's decision")
+                await settle(pilot)
+                assert board.stopped is None and "stopped" not in screen_text(app)
+                while (show := await carol.next(wire.Show)).deciding != 1:
+                    assert show.status.startswith("Watching table direct. Blue: alice ")
+                assert not show.stopped and show.status == "Watching table direct. Waiting for Yellow: bob."
+                dave.leave()
+            carol.leave()
+
+    asyncio.run(scenario())
 
 
 def test_the_table_app_shows_a_notice_from_the_table_whole_and_as_plain_text():

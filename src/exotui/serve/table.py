@@ -54,6 +54,8 @@ OPEN: Final = "open"
 TAKEOVER_AFTER: Final = 60.0
 # Who takes a departed player's seat.
 TAKEOVER_AI: Final = "mcts:normal"
+# What becomes of the game when its computer could not decide, nor move at random (`Table.stopped`).
+STUCK: Final = "The game is saved as it stands; it goes on when someone comes to the table."
 
 
 class Seating(msgspec.Struct):
@@ -107,6 +109,9 @@ class Table:
         self.seating: Seating | None = None
         self.started = False
         self.ai_busy = False
+        # The seat whose computer stopped for good (its search failed, and so did a move at random), until someone's
+        # arrival starts its turn again; None while no computer has.
+        self.stopped: int | None = None
         # The log as each seat (None: every seat) reads it, kept as the game goes: told again from the seed after
         # every decision, for every person, it cost the table time that grew with the square of the game's length.
         self.stories: dict[int | None, list[Told]] = {}
@@ -438,6 +443,7 @@ class Table:
             session.record = None
             await self.everyone(wire.Refused(f"This table's game cannot be saved: {exc}"))
         self.started = True
+        self.stopped = None
         self.stories = {}
         self.interludes = None
         for person in self.people:
@@ -526,6 +532,11 @@ class Table:
     async def think(self, seat: int) -> None:
         session = self.session
         assert session is not None
+        if self.stopped is not None:
+            # It tries again: everyone is told it is deciding, no longer that it stopped.
+            self.stopped = None
+            for person in list(self.people):
+                await self.show(person)
         await asyncio.sleep(AI_PAUSE)
         # The player is made after the pause, fresh for each decision (the table's seeding, `decision_seed`).
         driver = self.driver
@@ -538,6 +549,11 @@ class Table:
         if action is not None:
             self.play(action)
             await self.after_action()
+            return
+        # Stopped for good: everyone's table says so where it said the computer was deciding, as the app's does.
+        self.stopped = seat
+        for person in list(self.people):
+            await self.show(person)
 
     async def decide_anyway(self, seat: int, view: Any, failure: Exception) -> Any:
         """The computer at `seat` could not decide (`failure`): a legal move at random instead, so the game goes on
@@ -547,7 +563,7 @@ class Table:
         fallback = self.driver.decide_anyway(seat, view, failure)
         print(fallback.report(f"table {self.name}: "), end="", file=sys.stderr)
         sys.stderr.flush()
-        notice = fallback.notice("The game is saved as it stands; it goes on when someone comes to the table.")
+        notice = fallback.notice(STUCK)
         if notice is not None:
             await self.everyone(wire.Notice(notice))
         return fallback.action
@@ -699,6 +715,7 @@ class Table:
                 interludes,
                 bool(self.driver.awaited),
                 list(self.driver.awaited),
+                deciding is not None and deciding == self.stopped,
             ),
         )
 
@@ -713,6 +730,10 @@ class Table:
             status = "The game is over."
         elif self.driver.awaited:
             status = self.awaited_line()
+        elif deciding == self.stopped:
+            # As the app's status line says it, then what becomes of the game at a table.
+            status = f"{labels[deciding]} could not decide, nor move at random: it tries again when someone comes"
+            status += " to the table."
         elif deciding == seat:
             status = "Your decision."
         elif deciding in self.absent():

@@ -36,8 +36,8 @@ from exotui.tui.screens.confirm import ConfirmScreen, QuestionScreen
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.help import HelpScreen, bound_keys, game_help, keys_help
 from exotui.tui.screens.new_game import NewGameScreen
-from exotui.tui.tables import STYLESHEETS, Board, Mode, board_class
-from exotui.tui.widgets.ai_status import AiStatus
+from exotui.tui.tables import STYLESHEETS, Board, Mode, board_class, stopped_line
+from exotui.tui.widgets.ai_status import STOPPED, AiStatus
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.too_small import TooSmall
@@ -242,6 +242,9 @@ class TableScreen(Screen[None]):
         # (a whole story, as on joining, is only noted).
         for interlude in show.interludes:
             board.interlude(msgspec.msgpack.decode(interlude, type=self.game.state_type), not show.whole)
+        # The computer deciding stopped for good: the board says so where it said it was deciding, and a key that
+        # would decide is refused in the same words, as in the app.
+        board.stopped = stopped_line(show.labels[show.deciding]) if show.stopped and show.deciding is not None else None
         board.show(view, show.viewer, legal, show.labels)
         board.tell(show.opening)
         for turn, sentence, events in show.log:
@@ -266,6 +269,8 @@ class TableScreen(Screen[None]):
                 # The people in its lines, not its title: the title is one seat's label on one row.
                 awaited = spoken(show.labels[seat] for seat in show.awaited)
                 status.idle(NOBODY_DECIDES, f"waiting for {awaited} to go on")
+            elif show.stopped:
+                status.idle(show.labels[show.deciding], STOPPED)
             else:
                 status.idle(show.labels[show.deciding], "your decision" if deciding_here else "to decide")
 

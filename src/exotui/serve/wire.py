@@ -111,6 +111,9 @@ class Show(msgspec.Struct, tag=True, frozen=True):
     held: bool = False
     # While `held`: the seats of the people the table waits for to go on.
     awaited: list[int] = []
+    # The computer at `deciding` stopped for good: its search failed, and so did a move at random. The game stays as
+    # saved until someone comes to the table (then it tries again, and a new Show says so).
+    stopped: bool = False
 
 
 class End(msgspec.Struct, tag=True, frozen=True):

@@ -29,8 +29,8 @@ from exotui.play.thinking import Thought
 from exotui.tui.screens.aids import AidedScreen
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
-from exotui.tui.tables import Board, board_class
-from exotui.tui.widgets.ai_status import AiStatus
+from exotui.tui.tables import Board, board_class, stopped_line
+from exotui.tui.widgets.ai_status import STOPPED, AiStatus
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.too_small import TooSmall
@@ -365,9 +365,9 @@ class GameScreen(AidedScreen):
     def computer_stopped(self, name: str) -> None:
         """The computer `name` (its seat's label), deciding, stopped for good: its search failed and so did a move at
         random, or its worker. The table says so where it said the computer was deciding, as does the AI's panel."""
-        self.board.stopped = f"{name} stopped: it could not decide."
+        self.board.stopped = stopped_line(name)
         self.redraw()
-        self.query_one(AiStatus).idle(name, "stopped by an error")
+        self.query_one(AiStatus).idle(name, STOPPED)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A failing AI must not take the app down: say so, and leave the game as it is (saves keep it). (A failed

@@ -54,6 +54,12 @@ def table_keys(move: str = "move({x}, {y})") -> list[Binding]:
     ]
 
 
+def stopped_line(label: str) -> str:
+    """What a table says in place of "<label> is deciding…" once the computer at the seat labelled `label` has stopped
+    for good (`Board.stopped`): in the app (`GameScreen.computer_stopped`) and at an SSH table (`wire.Show.stopped`)."""
+    return f"{label} stopped: it could not decide."
+
+
 class Mode(Enum):
     """What a board's keys do now. WAIT and PAUSE are every board's; the others are named by the tables using them."""
 

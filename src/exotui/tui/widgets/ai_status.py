@@ -10,6 +10,8 @@ from textual.widget import Widget
 from exotui.tui.labels import fit_label
 
 BAR: Final = 12
+# The panel's line once the computer deciding has stopped for good (its search failed, and so did a move at random).
+STOPPED: Final = "stopped by an error"
 
 
 class AiStatus(Widget):
