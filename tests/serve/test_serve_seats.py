@@ -6,12 +6,16 @@ server's name tags, join line and table directories."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import stat
 import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 import msgspec
 import pytest
+from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 
 from exotui import games
@@ -239,38 +243,47 @@ def test_a_table_left_without_a_game_leaves_no_directory_and_a_guest_is_told_the
     asyncio.run(scenario())
 
 
+@contextlib.asynccontextmanager
+async def alice_at_her_table_app_bob_over_the_wire(tmp_path: Path) -> AsyncIterator[tuple[TableApp, Pilot, Person]]:
+    """Table "direct" (left there by `table_on_disk`), whose AI may take a departed player's seat at once
+    (takeover_after=0.0): Bob over the wire, shown the table, and Alice at her table app at 80x24. The app, its pilot
+    and Bob."""
+    async with table_served(tmp_path, takeover_after=0.0) as socket:
+        bob = await Person.join(socket, "bob", tmp_path / "bob")
+        app = TableApp(socket, wire.Join("alice", "alice", str(tmp_path / "alice")), "direct")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await bob.next(wire.Show)
+            yield app, pilot, bob
+
+
 def test_ctrl_t_at_the_table_app_lets_the_ai_take_a_departed_player_s_seat(tmp_path):
     table_on_disk(tmp_path, "direct", ["alice", "bob"], [tmp_path / "alice", tmp_path / "bob"], near_the_end(5, 30))
 
     async def scenario() -> None:
-        async with table_served(tmp_path, takeover_after=0.0) as socket:
-            bob = await Person.join(socket, "bob", tmp_path / "bob")
-            app = TableApp(socket, wire.Join("alice", "alice", str(tmp_path / "alice")), "direct")
-            async with app.run_test(size=(80, 24)) as pilot:
-                await bob.next(wire.Show)
-                bob.leave()
-                await eventually(lambda: isinstance(app.screen, TableScreen) and app.screen.left.can_take_over)
-                await settle(pilot)
-                line = str(app.screen.query_one("#absent").render())
-                left = "Yellow: bob left the table; the seat waits for them."
-                assert line == f"{left} Ctrl+T: let the AI play their seat."
-                await pilot.press("ctrl+t")
-                await settle(pilot)
-                question = app.screen
-                assert isinstance(question, QuestionScreen), question
-                assert "Let the AI (normal) play" in screen_text(app)
-                # q means leaving the table, as everywhere at it: asked over the question, which it never answers
-                # (it answered yes: the AI took the seat).
-                await pilot.press("q")
-                await settle(pilot)
-                assert isinstance(app.screen, ConfirmScreen) and app.screen.question.startswith("Leave the table?")
-                assert app.screen_stack[-2] is question
-                await pilot.press("n")
-                await settle(pilot)
-                assert app.screen is question
-                await pilot.press("y")
-                await eventually(lambda: isinstance(app.screen, TableScreen) and not app.screen.left.text)
-                await eventually(lambda: "Yellow: AI normal" in screen_text(app), what="for the AI's name tag")
+        async with alice_at_her_table_app_bob_over_the_wire(tmp_path) as (app, pilot, bob):
+            bob.leave()
+            await eventually(lambda: isinstance(app.screen, TableScreen) and app.screen.left.can_take_over)
+            await settle(pilot)
+            line = str(app.screen.query_one("#absent").render())
+            left = "Yellow: bob left the table; the seat waits for them."
+            assert line == f"{left} Ctrl+T: let the AI play their seat."
+            await pilot.press("ctrl+t")
+            await settle(pilot)
+            question = app.screen
+            assert isinstance(question, QuestionScreen), question
+            assert "Let the AI (normal) play" in screen_text(app)
+            # q means leaving the table, as everywhere at it: asked over the question, which it never answers
+            # (it answered yes: the AI took the seat).
+            await pilot.press("q")
+            await settle(pilot)
+            assert isinstance(app.screen, ConfirmScreen) and app.screen.question.startswith("Leave the table?")
+            assert app.screen_stack[-2] is question
+            await pilot.press("n")
+            await settle(pilot)
+            assert app.screen is question
+            await pilot.press("y")
+            await eventually(lambda: isinstance(app.screen, TableScreen) and not app.screen.left.text)
+            await eventually(lambda: "Yellow: AI normal" in screen_text(app), what="for the AI's name tag")
 
     asyncio.run(scenario())
 
@@ -285,30 +298,26 @@ def test_once_ctrl_t_is_offered_every_key_is_whole_at_80x24_help_and_leave_in_th
     table_on_disk(tmp_path, "direct", ["alice", "bob"], [tmp_path / "alice", tmp_path / "bob"], actions, game_id)
 
     async def scenario() -> None:
-        async with table_served(tmp_path, takeover_after=0.0) as socket:
-            bob = await Person.join(socket, "bob", tmp_path / "bob")
-            app = TableApp(socket, wire.Join("alice", "alice", str(tmp_path / "alice")), "direct")
-            async with app.run_test(size=(80, 24)) as pilot:
-                await bob.next(wire.Show)
-                await eventually(lambda: isinstance(app.screen, TableScreen))
-                await settle(pilot)
-                before = screen_text(app).splitlines()[-1]
-                bob.leave()
-                await eventually(lambda: isinstance(app.screen, TableScreen) and app.screen.left.can_take_over)
-                await settle(pilot)
-                screen = app.screen
-                footer = screen_text(app).splitlines()[-1]
-                assert "? help q leave" in footer and footer.rstrip().endswith("▏^p palette"), footer
-                assert footer == before
-                keys = [key.region for key in screen.query_one(KeysFooter).query(FooterKey)]
-                assert all(screen.region.contains_region(key) for key in keys)
-                assert not any(a.overlaps(b) for index, a in enumerate(keys) for b in keys[index + 1 :]), keys
-                # The key is named whole, where it works.
-                absent = screen.query_one("#absent")
-                assert str(absent.render()).endswith(" Ctrl+T: let the AI play their seat.")
-                assert screen.region.contains_region(absent.region)
-                await pilot.press("ctrl+t")
-                await settle(pilot)
-                assert isinstance(app.screen, QuestionScreen)
+        async with alice_at_her_table_app_bob_over_the_wire(tmp_path) as (app, pilot, bob):
+            await eventually(lambda: isinstance(app.screen, TableScreen))
+            await settle(pilot)
+            before = screen_text(app).splitlines()[-1]
+            bob.leave()
+            await eventually(lambda: isinstance(app.screen, TableScreen) and app.screen.left.can_take_over)
+            await settle(pilot)
+            screen = app.screen
+            footer = screen_text(app).splitlines()[-1]
+            assert "? help q leave" in footer and footer.rstrip().endswith("▏^p palette"), footer
+            assert footer == before
+            keys = [key.region for key in screen.query_one(KeysFooter).query(FooterKey)]
+            assert all(screen.region.contains_region(key) for key in keys)
+            assert not any(a.overlaps(b) for index, a in enumerate(keys) for b in keys[index + 1 :]), keys
+            # The key is named whole, where it works.
+            absent = screen.query_one("#absent")
+            assert str(absent.render()).endswith(" Ctrl+T: let the AI play their seat.")
+            assert screen.region.contains_region(absent.region)
+            await pilot.press("ctrl+t")
+            await settle(pilot)
+            assert isinstance(app.screen, QuestionScreen)
 
     asyncio.run(scenario())

@@ -5,11 +5,12 @@ player's saves. The authority's rules of seating are also tested directly on `Ta
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import sys
 import time
 from collections import Counter
-from collections.abc import Coroutine
+from collections.abc import AsyncIterator, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -664,31 +665,40 @@ def test_nobody_decides_until_each_seated_person_has_gone_on_from_the_scored_inv
     asyncio.run(scenario())
 
 
-def test_the_table_app_says_whom_the_table_waits_for_once_its_person_has_gone_on(tmp_path):
-    """Bob has gone on from the scores, Alice not yet: his status names her, where it said she was deciding (as his
-    board's own words do when the next seat decides), and so does a key that would decide."""
+@contextlib.asynccontextmanager
+async def bob_scores_an_invasion_at_his_table_app(tmp_path: Path) -> AsyncIterator[tuple[TableApp, Pilot, Person]]:
+    """Table "direct" of Raging Rodents (`seat_2_scores_an_invasion`): Alice over the wire, Bob at his table app at
+    80x24, asked for his decision, has just made the one that scores the invasion. The app, its pilot and Alice, who
+    leaves once the app is closed."""
     actions, index = seat_2_scores_an_invasion()
     saves = [tmp_path / "alice", tmp_path / "bob"]
     table_on_disk(tmp_path, "direct", ["alice", "bob"], saves, actions[:index], "rodents")
+    async with table_served(tmp_path) as socket:
+        alice = await Person.join(socket, "alice", tmp_path / "alice")
+        app = TableApp(socket, wire.Join("bob", "bob", str(tmp_path / "bob")), "direct")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await eventually(lambda: isinstance(app.screen, TableScreen) and status_text(app) == "Your decision.")
+            app.screen.query_one(Board).post_message(Board.Decided(actions[index]))
+            yield app, pilot, alice
+        alice.leave()
+
+
+def test_the_table_app_says_whom_the_table_waits_for_once_its_person_has_gone_on(tmp_path):
+    """Bob has gone on from the scores, Alice not yet: his status names her, where it said she was deciding (as his
+    board's own words do when the next seat decides), and so does a key that would decide."""
 
     async def scenario() -> None:
-        async with table_served(tmp_path) as socket:
-            alice = await Person.join(socket, "alice", tmp_path / "alice")
-            app = TableApp(socket, wire.Join("bob", "bob", str(tmp_path / "bob")), "direct")
-            async with app.run_test(size=(80, 24)) as pilot:
-                await eventually(lambda: isinstance(app.screen, TableScreen) and status_text(app) == "Your decision.")
-                app.screen.query_one(Board).post_message(Board.Decided(actions[index]))
-                paused = "Invasion 1 is scored: Enter or Space deals invasion 2."
-                await eventually(lambda: status_text(app) == paused, what="for the scored invasion")
-                await pilot.press("enter")
-                waiting = "Waiting for Seat 1: alice to go on."
-                await eventually(lambda: status_text(app) == waiting, what="for whom the table waits")
-                await pilot.press("1")
-                await settle(pilot)
-                assert status_text(app) == waiting
-                await alice.send(wire.GoneOn())
-                await eventually(lambda: status_text(app) == "Waiting for Seat 1: alice.", what="for Alice to decide")
-            alice.leave()
+        async with bob_scores_an_invasion_at_his_table_app(tmp_path) as (app, pilot, alice):
+            paused = "Invasion 1 is scored: Enter or Space deals invasion 2."
+            await eventually(lambda: status_text(app) == paused, what="for the scored invasion")
+            await pilot.press("enter")
+            waiting = "Waiting for Seat 1: alice to go on."
+            await eventually(lambda: status_text(app) == waiting, what="for whom the table waits")
+            await pilot.press("1")
+            await settle(pilot)
+            assert status_text(app) == waiting
+            await alice.send(wire.GoneOn())
+            await eventually(lambda: status_text(app) == "Waiting for Seat 1: alice.", what="for Alice to decide")
 
     asyncio.run(scenario())
 
@@ -697,32 +707,23 @@ def test_while_the_table_waits_for_people_to_go_on_its_status_box_names_them_and
     """The status box said 'Seat 1: alice / to decide' while nobody decided: the table waited for people to go on
     from the scored invasion. It names whom the table waits for, as the status line does, until each has gone on;
     then who decides."""
-    actions, index = seat_2_scores_an_invasion()
-    saves = [tmp_path / "alice", tmp_path / "bob"]
-    table_on_disk(tmp_path, "direct", ["alice", "bob"], saves, actions[:index], "rodents")
 
     async def scenario() -> None:
-        async with table_served(tmp_path) as socket:
-            alice = await Person.join(socket, "alice", tmp_path / "alice")
-            app = TableApp(socket, wire.Join("bob", "bob", str(tmp_path / "bob")), "direct")
-            async with app.run_test(size=(80, 24)) as pilot:
-                await eventually(lambda: isinstance(app.screen, TableScreen) and status_text(app) == "Your decision.")
-                box = app.screen.query_one(AiStatus)
-                app.screen.query_one(Board).post_message(Board.Decided(actions[index]))
-                both = ("waiting for Seat 1: alice and Seat 2: bob to go on",)
-                await eventually(lambda: box.lines == both, what=f"for {both!r} in the status box")
-                await settle(pilot)
-                assert box.title == "Nobody decides yet" and "to decide" not in screen_text(app)
-                await pilot.press("enter")
-                await eventually(lambda: status_text(app) == "Waiting for Seat 1: alice to go on.")
-                await settle(pilot)
-                assert (box.title, box.lines) == ("Nobody decides yet", ("waiting for Seat 1: alice to go on",))
-                assert "Nobody decides yet" in screen_text(app) and "to decide" not in screen_text(app)
-                await alice.send(wire.GoneOn())
-                await eventually(lambda: status_text(app) == "Waiting for Seat 1: alice.", what="for Alice to decide")
-                await settle(pilot)
-                assert (box.title, box.lines) == ("Seat 1: alice", ("to decide",))
-            alice.leave()
+        async with bob_scores_an_invasion_at_his_table_app(tmp_path) as (app, pilot, alice):
+            box = app.screen.query_one(AiStatus)
+            both = ("waiting for Seat 1: alice and Seat 2: bob to go on",)
+            await eventually(lambda: box.lines == both, what=f"for {both!r} in the status box")
+            await settle(pilot)
+            assert box.title == "Nobody decides yet" and "to decide" not in screen_text(app)
+            await pilot.press("enter")
+            await eventually(lambda: status_text(app) == "Waiting for Seat 1: alice to go on.")
+            await settle(pilot)
+            assert (box.title, box.lines) == ("Nobody decides yet", ("waiting for Seat 1: alice to go on",))
+            assert "Nobody decides yet" in screen_text(app) and "to decide" not in screen_text(app)
+            await alice.send(wire.GoneOn())
+            await eventually(lambda: status_text(app) == "Waiting for Seat 1: alice.", what="for Alice to decide")
+            await settle(pilot)
+            assert (box.title, box.lines) == ("Seat 1: alice", ("to decide",))
 
     asyncio.run(scenario())
 
