@@ -117,6 +117,11 @@ class Galaxy(PlanetsWidget):
         self.label, self.note = title, note
         self._fit_title()
         self.set_class(deciding, "-deciding")
+        if cursor is None:
+            # No cursor to keep steady: the window centres on the planet placed last, whichever positions were drawn
+            # before (a computer's moves come faster than draws, so which were is a matter of timing, and the final
+            # table's window changed with it).
+            self.origin = None
         self._place_window()
         self.refresh()
 
