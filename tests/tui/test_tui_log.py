@@ -4,7 +4,9 @@ start of the latest turn (the AI's decisions) in sight until the next turn start
 from __future__ import annotations
 
 import random
+import re
 
+import msgspec
 import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
@@ -13,13 +15,17 @@ from textual.widgets import Static
 from exotui import games
 from exotui.games.exofauna.state import Play, Skip
 from exotui.games.exofauna.view import SEAT_NAMES, describe, events
-from exotui.play.session import GameSession, Seat
+from exotui.play.driver import Driver
+from exotui.play.session import GameSession, Seat, Told
+from exotui.serve import wire
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.tables import Board
-from exotui.tui.tables.exofauna.turn_summary import TurnSummary, chain_step, summarize
+from exotui.tui.tables.exofauna.turn_summary import AT_RANDOM as SHORT_NOTE
+from exotui.tui.tables.exofauna.turn_summary import TurnSummary, chain_step, short_note, summarize
 from exotui.tui.widgets.game_log import GameLog
 from pilot_helpers import in_event_loop, settle
+from spectator_helpers import WatchingApp, screen_text
 
 
 async def start(pilot: Pilot, game_id: str, seats: tuple[str, ...] = ("human", "greedy")) -> GameScreen:
@@ -191,7 +197,7 @@ def test_every_decision_of_a_turn_goes_into_its_summary() -> None:
             plays += type(action) is Play
             if after.player != state.player or game.is_over(after):
                 lines = summarize(who, told)
-                assert len([line for line, _ in lines if line.startswith("Plays ")]) == plays
+                assert len([action for action in lines if action.line.startswith("Plays ")]) == plays
                 told, plays = [], 0
             state = after
 
@@ -244,3 +250,143 @@ async def test_a_note_just_before_a_turn_leads_it_in_sight() -> None:
             log.add(3, f"Blue plays card {card}.")
         await settle(pilot)
         assert log.lines[round(log.scroll_y)].text.startswith("  3 Blue plays card 8.")
+
+
+# What an SSH table tells everyone when the computer's search failed (`Driver.decide_anyway`), just before the move.
+AT_RANDOM = (
+    "The computer could not decide for Yellow: RuntimeError: the search ran out of memory."
+    " It played a legal move at random; the game goes on."
+)
+
+
+def a_long_turn_of_yellow(seed: int, decisions: int = 9) -> tuple[GameSession, int]:
+    """A game of random decisions (Blue a person, Yellow a computer) stopped where Blue's turn starts after a turn of
+    Yellow's of at least `decisions` decisions (too long for the log at 80x24), and the index of its first one."""
+    game = games.get("exofauna")
+    session = GameSession(game, seed, None, (Seat("human"), Seat("greedy")))
+    chooser = random.Random(seed)
+    start = 0
+    while True:
+        state = session.state
+        session.apply(chooser.choice(game.legal_actions(state)))
+        if game.turn(session.state) != game.turn(state):
+            if game.current_player(state) == 1 and len(session.actions) - start >= decisions:
+                return session, start
+            start = len(session.actions)
+
+
+def shown_to_blue(session: GameSession, story: list[Told], whole: bool) -> wire.Show:
+    """What the table sends Blue (alice) for the game as it stands, with the decisions of `story`."""
+    view = session.view_for(0)
+    log = [(told.turn, told.sentence, told.events) for told in story]
+    labels = ["Blue: alice", "Yellow: AI normal"]
+    return wire.Show("exofauna", 0, labels, msgspec.msgpack.encode(view), session.deciding, log, whole, "")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("card", [1, 2], ids=["before-its-first-card", "before-its-second-card"])
+@in_event_loop
+async def test_the_note_that_the_computer_played_at_random_is_in_sight_with_its_turn_on_your_turn(
+    card: int, size: tuple[int, int]
+) -> None:
+    """At an SSH table the log tells, marked "!", that the computer could not decide and played a legal move at
+    random, just before that move (5736ac0). At 80x24, on the person's turn, the summary of the computer's turn took the
+    log's place and left the note out: the only word that the turn was not the computer's choice was out of sight. The
+    summary tells it too, above the line of the card played when it happened, and every line of the turn stays. The
+    computer's search fails as it plays its first card (the note leads the turn), or its second."""
+    session, start = a_long_turn_of_yellow(3)
+    before = [n for n, action in enumerate(session.actions[start:]) if type(action) is Play][card - 1]
+    story = session.story(0)
+    opened = GameSession(session.game, session.seed, None, session.seats)
+    for action in session.actions[: start + before]:
+        opened.apply(action)
+    app = WatchingApp(shown_to_blue(opened, story[: start + before], whole=True), watching=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        # The notice comes just before the move at random, then the rest of the turn and Blue's turn starts.
+        app.received(wire.Notice(AT_RANDOM))
+        app.received(shown_to_blue(session, story[start + before :], whole=False))
+        await settle(pilot)
+        board = app.screen.query_one(Board)
+        assert board.legal, "Blue decides"
+        text = " ".join(screen_text(app).split())
+        if size == (80, 24):
+            assert board.has_class("-summary"), "a turn too long for the log, for this test"
+            rows = str(app.screen.query_one(TurnSummary).render()).splitlines()
+            (note,) = [row for row in rows if row.startswith("! ")]
+            assert note in (f"! {AT_RANDOM}"[: len(note)], f"! {SHORT_NOTE}"), rows
+            # Just above the line of the card played when the computer could not decide.
+            numbered = {int(row.split(".")[0]): n for n, row in enumerate(rows) if re.match(r"\d+\. ", row)}
+            assert numbered.get(card - 1, -1) < rows.index(note) < numbered[card], rows
+            # Every line of the turn as it was: one per card played, nothing cut.
+            plays = [row for row in rows if re.match(r"\d+\. Plays ", row)]
+            assert len(plays) == sum(type(action) is Play for action in session.actions[start:])
+            assert not rows[-1].endswith("…"), rows
+        assert "could not decide" in text.lower(), text
+
+
+def test_a_note_goes_with_the_card_of_the_decision_it_came_before_and_has_a_short_form() -> None:
+    """The summary's lines are as they were, the note above the line of the card whose decision it came before; the
+    driver's note that the computer played at random has a short form for a summary without the rows for it."""
+    session, start = a_long_turn_of_yellow(3)
+    told = [(told.sentence, list(told.events)) for told in session.story(0)[start:]]
+    second = [n for n, action in enumerate(session.actions[start:]) if type(action) is Play][1]
+    lines = summarize("Yellow", told)
+    for before, card in ((0, 0), (second - 1, 0), (second, 1), (second + 1, 1)):
+        noted = summarize("Yellow", told, {before: ["a note"]})
+        assert [line[:2] for line in noted] == [line[:2] for line in lines]
+        assert [line.notes for line in noted] == [["a note"] if n == card else [] for n in range(len(lines))]
+    # Blue decides where the game stopped: its computer's search fails there.
+    assert session.deciding == 0
+    fell_back = Driver(session).decide_anyway(0, session.view_for(0), RuntimeError("the search ran out of memory"))
+    note = fell_back.notice("The game stops here.")
+    assert note is not None and note.startswith("The computer could not decide for Blue: RuntimeError")
+    assert short_note(note) == SHORT_NOTE == "Could not decide: played at random."
+    assert short_note("Someone left the table.") == "Someone left the table."
+
+
+@pytest.mark.parametrize("rows", [9, 6, 4], ids=["room-for-it-whole", "room-for-its-short-form", "no-room"])
+@in_event_loop
+async def test_a_note_never_takes_a_row_from_the_turns_lines(rows: int) -> None:
+    """At 80x24 the summary's lines often fill its rows: a note told whole (3 rows) or in short (1) cut the end of the
+    last line. Where the rows are short, the note goes after the turn's name on the top border instead, and the turn's
+    lines are drawn exactly as without it."""
+    lines = summarize(
+        "Yellow",
+        [
+            ("Yellow plays the yellow Zorrib to the blue hole (1), bottom-right.", []),
+            ("Yellow swarms and draws the blue Oomba from Blue's deck.", []),
+            ("Yellow plays the yellow Yikyik to the blue hole (1), top-right.", []),
+            ("Yellow discards the blue Oomba.", ["The yellow Yikyik cannot use Scurry."]),
+        ],
+        {2: [AT_RANDOM]},
+    )
+    plain = [action._replace(notes=[]) for action in lines]
+
+    class SummaryApp(App[None]):
+        CSS = f"TurnSummary {{ width: 62; height: {rows + 1}; border-top: hkey white; }}"
+
+        def compose(self) -> ComposeResult:
+            yield TurnSummary()
+
+    app = SummaryApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        summary = app.query_one(TurnSummary)
+        summary.show("Yellow's turn 2", plain)
+        await settle(pilot)
+        without = str(summary.render()).splitlines()
+        assert len(without) == 4 and summary.border_title == "Yellow's turn 2, shown until you act (PgUp: the log)"
+        summary.show("Yellow's turn 2", lines)
+        await settle(pilot)
+        drawn = str(summary.render()).splitlines()
+        assert [row for row in drawn if not row.startswith(("! ", "  "))] == [
+            row for row in without if not row.startswith("  ")
+        ]
+        told = {9: f"! {AT_RANDOM}"[:40], 6: f"! {SHORT_NOTE}", 4: None}[rows]
+        if told is None:
+            assert drawn == without and summary.border_title == f"Yellow's turn 2 · ! {SHORT_NOTE}"
+        else:
+            # Just above the line of the card whose decision it came before.
+            second = next(index for index, row in enumerate(drawn) if row.startswith("2. Plays Y Yikyik"))
+            assert drawn[2].startswith(told) and all(row.startswith("  ") for row in drawn[3:second]), drawn
+            assert summary.border_title == "Yellow's turn 2, shown until you act (PgUp: the log)"

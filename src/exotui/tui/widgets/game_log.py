@@ -51,8 +51,9 @@ class GameLog(ScrollView, can_focus=False):
         self.starts: list[int] = []
         # Where `keep_turn_in_sight` last scrolled: while the log is still there, the reader has not scrolled away.
         self.kept = 0
-        # The notes (`note`) since the last decision or event: they lead the next turn if it starts now.
-        self.notes = 0
+        # The notes (`note`) since the last decision or event, their texts: they lead the next turn if it starts now,
+        # and a board may tell them with the decision that follows (ExoFauna's summary of a turn).
+        self.notes: list[str] = []
 
     @property
     def turn_start(self) -> int:
@@ -62,19 +63,19 @@ class GameLog(ScrollView, can_focus=False):
     def add(self, turn: int, sentence: str) -> None:
         if turn != self.turn:
             # Notes just before the turn's first decision lead it, kept in sight with it: they tell of it.
-            self.turn, self.turn_entry = turn, len(self.entries) - self.notes
-        self.notes = 0
+            self.turn, self.turn_entry = turn, len(self.entries) - len(self.notes)
+        self.notes = []
         self._append(decision_line(turn, sentence))
 
     def note(self, text: str) -> None:
         """A line the table tells everyone (`note_line`), where the log has come to: it stays, where a notice goes."""
-        self.notes += 1
+        self.notes.append(text)
         self._append(note_line(text))
 
     def tell(self, events: Sequence[str]) -> None:
         """What the last decision caused, under its sentence (`event_lines`)."""
         if events:
-            self.notes = 0
+            self.notes = []
         for line in event_lines(events):
             self._append(line)
 
@@ -87,7 +88,7 @@ class GameLog(ScrollView, can_focus=False):
 
     def clear(self) -> None:
         """Forget every entry (the log is told again from the start)."""
-        self.entries, self.turn, self.turn_entry, self.notes = [], None, 0, 0
+        self.entries, self.turn, self.turn_entry, self.notes = [], None, 0, []
         self._lay_out()
 
     def _append(self, entry: Content) -> None:

@@ -264,8 +264,9 @@ class ExoFaunaBoard(Board):
         # Tunnel chosen on the board: the moves, and the space of the organism chosen to move (Mode.TARGET).
         self.tunnels: tuple[Tunnel, ...] = ()
         self.mover: int | None = None
-        # Per seat name, the turn it played last and what it was told as: (sentence, events) pairs (the summary).
-        self.turns: dict[str, tuple[int, list[tuple[str, list[str]]]]] = {}
+        # Per seat name, the turn it played last and what it was told as: (sentence, events) pairs, and the log's
+        # notes by the index of the decision they came just before (the summary).
+        self.turns: dict[str, tuple[int, list[tuple[str, list[str]]], dict[int, list[str]]]] = {}
         # The turn whose summary the player put away (PgUp/PgDn), to read the log instead.
         self.summary_put_away = -1
         # Per slot, the spaces whose organism arrived or changed since the position shown before this one: the
@@ -373,12 +374,18 @@ class ExoFaunaBoard(Board):
         return {slot: (claim, since_claim(view.holes[slot])) for slot, claim in claims.items()}
 
     def log_decision(self, turn: int, sentence: str) -> None:
+        # The notes the log was told since the decision before (an SSH table's: the computer could not decide and
+        # played at random), which lead this one: the summary tells them too.
+        notes = list(self.query_one(GameLog).notes)
         super().log_decision(turn, sentence)
         who = sentence.split(" ", 1)[0].removesuffix("'s")
         if who in SEAT_NAMES:
             if self.turns.get(who, (None,))[0] != turn:
-                self.turns[who] = (turn, [])
-            self.turns[who][1].append((sentence, []))
+                self.turns[who] = (turn, [], {})
+            _, told, noted = self.turns[who]
+            if notes:
+                noted[len(told)] = notes
+            told.append((sentence, []))
             self.last_teller = who
 
     def tell(self, events: Sequence[str]) -> None:
@@ -403,7 +410,7 @@ class ExoFaunaBoard(Board):
         assert view is not None
         starting = self.viewer is not None and self.legal and view.step == ACTION and view.actions_done == 0
         other = SEAT_NAMES[1 - self.viewer] if self.viewer is not None else ""
-        turn, told = self.turns.get(other, (None, []))
+        turn, told, notes = self.turns.get(other, (None, [], {}))
         shown = bool(starting and turn == view.turn - 1 and told and self.summary_put_away != view.turn)
         if shown:
             log, summary = self.query_one(GameLog), self.query_one(TurnSummary)
@@ -414,11 +421,10 @@ class ExoFaunaBoard(Board):
                 width, height = summary.content_size.width - 1, summary.content_size.height
             logged = [f"{turn:>3} {sentence}" for sentence, _ in told]
             logged += [f"    → {event}" for _, events in told for event in events]
+            logged += [f"  ! {note}" for noted in notes.values() for note in noted]
             shown = width <= 0 or sum(len(Content(line).wrap(width)) for line in logged) > height
         if shown:
-            self.query_one(TurnSummary).show(
-                f"{other}'s turn {turn}, shown until you act (PgUp: the log)", summarize(other, told)
-            )
+            self.query_one(TurnSummary).show(f"{other}'s turn {turn}", summarize(other, told, notes))
         self.set_class(shown, "-summary")
         if again:
             self.call_after_refresh(self._summary, False)
