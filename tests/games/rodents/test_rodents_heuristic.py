@@ -42,17 +42,21 @@ def test_in_the_last_turns_a_seat_plays_what_its_last_turn_allows_and_the_ender_
     assert stranded(field_play) == [2, 0]
 
 
-def test_a_card_that_cannot_be_played_before_the_invasion_ends_adds_nothing_to_the_evaluation() -> None:
+def test_a_card_that_cannot_be_played_before_the_invasion_ends_is_worth_less_than_one_it_can_play() -> None:
+    # Against a rival of one card, a seat's fourth card can still be played, its fifth cannot (it scores nothing).
     rival = ("Owl",)
     five = position(hands=(("Jerboa", "Hamster", "Dormouse", "Beaver", "Muskrat"), rival), field=FIELD_CARDS)
     four = position(hands=(("Jerboa", "Hamster", "Dormouse", "Beaver"), rival), field=FIELD_CARDS)
-    assert evaluate(five) == evaluate(four)
-    # A card it can still play counts as before.
     three = position(hands=(("Jerboa", "Hamster", "Dormouse"), rival), field=FIELD_CARDS)
-    assert evaluate(four)[0] > evaluate(three)[0]
+    assert stranded(five)[0] == 1 and stranded(four)[0] == 0
+    playable = evaluate(four)[0] - evaluate(three)[0]
+    stranded_card = evaluate(five)[0] - evaluate(four)[0]
+    assert stranded_card < playable
 
 
-def test_the_ender_s_field_play_to_come_is_worth_a_card_in_hand() -> None:
+def test_the_ender_s_field_play_to_come_counts_for_the_ender() -> None:
     # Seat 1 played its last card; seat 0 takes its last turn with one card, then seat 1 plays a Field card as its own.
+    # Neither has scored or collected: seat 0's card to play against seat 1's Field card to come, which the ender picks
+    # from the whole Field (self-play says it is worth more: fitted, the ender leads).
     last_turn = position(hands=(("Jerboa",), ()), field=FIELD_CARDS, player=0, ender=1)
-    assert evaluate(last_turn) == (0.5, 0.5)
+    assert evaluate(last_turn)[1] > evaluate(last_turn)[0]
