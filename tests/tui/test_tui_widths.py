@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import shutil
 from pathlib import Path
 
@@ -10,14 +11,19 @@ from textual.content import Content
 from textual.widgets import DataTable, OptionList, Static
 
 from exotui import games
+from exotui.ai.match import play_match
+from exotui.ai.players import make_player
+from exotui.engine.records import HUMAN
+from exotui.engine.records import Seat as RecordSeat
 from exotui.engine.savedir import SaveDir
 from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.game import GameScreen
-from exotui.tui.screens.load import LoadScreen
+from exotui.tui.screens.load import LoadScreen, progress_text
 from exotui.tui.widgets.ai_status import AiStatus, fitted
 from pilot_helpers import in_event_loop, settle
 from spectator_helpers import screen_text
+from stats_builders import header
 
 SAMPLES = Path(__file__).parents[2] / "saves"
 
@@ -54,6 +60,81 @@ async def test_the_lists_of_saves_show_every_seat_of_a_three_player_game(tmp_pat
         table = screen.query_one(DataTable)
         assert str(table.get_row_at(row)[0]).splitlines()[1] == seats
         assert table.ordered_columns[0].width >= len(seats)
+
+
+def shared_and_long_saves(directory: Path) -> SaveDir:
+    """The samples, then the two newest saves (listed first): a win Seat 1 and Seat 3 of EXO n°2 shared, and a game
+    stopped at turn 12, both seated as the app seats them."""
+    shutil.copytree(SAMPLES, directory)
+    saves = SaveDir(directory)
+    exo2 = games.get("exo2")
+    seats = (RecordSeat("Seat 1", HUMAN), RecordSeat.from_spec("Seat 2", "mcts:normal"), RecordSeat("Seat 3", "greedy"))
+    rng = random.Random(1)
+    unfinished = saves.new_record(exo2, 1, seats)
+    while unfinished.header.turn < 12:
+        unfinished.append(rng.choice(exo2.legal_actions(unfinished.state)))
+    unfinished.close()
+    # Random play from seed 6 ends with Seat 1 and Seat 3 sharing the win (0.5, 0, 0.5).
+    shared = play_match(exo2, [make_player("random", 6 * 7 + seat) for seat in range(3)], 6)
+    record = saves.new_record(exo2, 6, seats)
+    for action in shared.actions:
+        record.append(action)
+    record.close()
+    assert record.header.status == "Seat 1 and Seat 3 won"
+    return saves
+
+
+@pytest.mark.parametrize("finished_only", [False, True], ids=["load", "replays"])
+@pytest.mark.parametrize(
+    ("size", "shown"), [((80, 24), "Seat 1, Seat 3 won"), ((120, 40), "Seat 1 and Seat 3 won")], ids=["80x24", "120x40"]
+)
+@in_event_loop
+async def test_the_progress_of_every_save_reads_whole_or_in_a_short_form(
+    tmp_path: Path, finished_only: bool, size: tuple[int, int], shown: str
+) -> None:
+    """At 80 columns the Progress column cut a shared win by the screen's edge ("Seat 1 and Seat 3 w") and a game
+    past turn 9 ("turn 12, in progres"): every progress now shows in the column, whole or in its short form, and the
+    highlighted row reads it whole below."""
+    app = ExoTuiApp(ai_pause=0, saves=shared_and_long_saves(tmp_path / "saves"))
+    async with app.run_test(size=size) as pilot:
+        await app.push_screen(LoadScreen(app.saves, finished_only))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        table = screen.query_one(DataTable)
+        lines = screen_text(app).splitlines()
+        rows = [str(table.get_row_at(row)[2]) for row in range(table.row_count)]
+        assert rows[0] == shown
+        if not finished_only:
+            assert rows[1] == ("turn 12, ongoing" if size == (80, 24) else "turn 12, in progress")
+        # Every progress in sight is whole on the screen, clear of the scrollbar.
+        scrollbar = table.region.right - table.styles.scrollbar_size_vertical
+        for row, progress in enumerate(rows[: table.scrollable_content_region.height // 2 - 1]):
+            line = lines[table.region.y + 1 + 2 * row]
+            assert line[:scrollbar].rstrip().endswith(f" {progress}"), line
+        status = screen.query_one("#load-status", Static)
+        whole = "EXO n°2 · Seat 1 vs Seat 2 (normal) vs Seat 3 (greedy)"
+        assert str(status.render()) == (f"{whole} · Seat 1 and Seat 3 won" if size == (80, 24) else whole)
+
+
+def test_a_shared_win_keeps_its_won_in_every_width() -> None:
+    """Shortened as any label is, a shared win lost its "won" ("Seat 1, Seat 2…"): it reads whole, then its names
+    with commas, then how many shared it."""
+    seats = [RecordSeat(f"Seat {seat}", HUMAN) for seat in (1, 2, 3, 4)]
+    shared = header(*seats, result=(1 / 3, 1 / 3, 0.0, 1 / 3), game="rodents", actions=1)
+    assert [progress_text(shared, width) for width in (0, 32, 31, 25, 16)] == [
+        "Seat 1 and Seat 2 and Seat 4 won",
+        "Seat 1 and Seat 2 and Seat 4 won",
+        "Seat 1, Seat 2, Seat 4 won",
+        "3 shared the win",
+        "3 shared the win",
+    ]
+    unfinished = header(*seats, result=None, game="rodents")
+    assert [progress_text(unfinished, width) for width in (19, 18, 8)] == [
+        "turn 1, in progress",
+        "turn 1, ongoing",
+        "turn 1…",
+    ]
 
 
 @in_event_loop

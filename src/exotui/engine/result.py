@@ -84,8 +84,17 @@ def result_headline(result: Result, labels: Sequence[str], you: int | None) -> s
 def result_status(result: Result, names: Sequence[str]) -> str:
     """The result in a few words for lists and the command line: "Ann won", "Ann and Bob won", "a draw" (every seat
     shares it), "the automaton won"."""
+    return result_statuses(result, names)[0]
+
+
+def result_statuses(result: Result, names: Sequence[str]) -> tuple[str, ...]:
+    """`result_status` and, for a win some seats share, its shorter forms, longest first, for a list's narrow column:
+    "Ann and Bob won", "Ann, Bob won", "2 shared the win". Cut by a column's edge, the whole form read "Seat 1 and
+    Seat 3 w"; shortened to its first words, it would lose its "won" ("Seat 1 and Seat 3…")."""
     if result.rival is not None:
-        return f"{result.rival} won"
+        return (f"{result.rival} won",)
     if result.everyone:
-        return "a draw"
-    return f"{' and '.join(names[seat] for seat in result.winners)} won"
+        return ("a draw",)
+    winners = [names[seat] for seat in result.winners]
+    whole = f"{' and '.join(winners)} won"
+    return (whole, f"{', '.join(winners)} won", f"{len(winners)} shared the win") if result.shared else (whole,)

@@ -17,6 +17,11 @@ _BREAKS: Final = re.compile(r"(?= )|(?<=:)(?=\S)")
 _TRAILING: Final = " :·,("
 
 
+def cells(text: str) -> int:
+    """The terminal cells `text` takes, measured as the widgets measure what they draw."""
+    return Content(text).cell_length
+
+
 def short_form(label: str) -> str:
     """`label` with its round thousands and millions shortened ("AI it=1M", "AI it=4k")."""
     return _THOUSANDS.sub(r"\1k", _MILLIONS.sub(r"\1M", label))
@@ -26,13 +31,13 @@ def fit_label(label: str, width: int) -> str:
     """`label` in at most `width` cells: whole where it fits, else its short form (`short_form`), else its first
     words ended by "…" ("Yellow: AI easy…" for "Yellow: AI easy:it=750:c=1.0"). A word is cut only where the first
     one alone does not fit. A `width` under 1 (not laid out yet) leaves the label whole."""
-    if width < 1 or Content(label).cell_length <= width:
+    if width < 1 or cells(label) <= width:
         return label
     short = short_form(label)
-    if Content(short).cell_length <= width:
+    if cells(short) <= width:
         return short
     for cut in reversed([match.start() for match in _BREAKS.finditer(short)]):
         head = short[:cut].rstrip(_TRAILING)
-        if head and Content(head).cell_length + 1 <= width:
+        if head and cells(head) + 1 <= width:
             return f"{head}…"
     return Content(short).truncate(width, ellipsis=True).plain

@@ -16,7 +16,7 @@ from typing import Annotated
 import msgspec
 
 from exotui.engine.protocol import state_hash
-from exotui.engine.result import Result, result_of, result_status
+from exotui.engine.result import Result, result_of, result_statuses
 from exotui.engine.text import UNSAFE_CHARS, printable, printable_path
 
 FORMAT_VERSION = 1
@@ -160,12 +160,18 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     def status(self) -> str:
         """Progress or result in a few words, for listings: "turn 12, in progress", "Ann won", "a draw", "the
         automaton won"."""
+        return self.statuses[0]
+
+    @property
+    def statuses(self) -> tuple[str, ...]:
+        """`status` and its shorter forms, longest first, for a narrow column: "turn 12, ongoing", and those of a
+        result (`engine.result.result_statuses`)."""
         if self.result is None:
-            return f"turn {self.turn}, in progress"
+            return (f"turn {self.turn}, in progress", f"turn {self.turn}, ongoing")
         names = [seat.name for seat in self.seats]
         # A hand-made header may give more results than seats (a save's replay refuses it; a listing shows it).
         names += [f"player {number}" for number in range(len(names) + 1, len(self.result) + 1)]
-        return result_status(self.who_won(), names)
+        return result_statuses(self.who_won(), names)
 
     def who_won(self) -> Result:
         """Who won this finished game (`engine.result`)."""

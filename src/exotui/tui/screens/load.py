@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Final, cast
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -21,16 +20,18 @@ from exotui.engine.records import HUMAN, Header
 from exotui.engine.records import Seat as SavedSeat
 from exotui.engine.savedir import SaveDir, SaveEntry
 from exotui.engine.text import local_time, printable, printable_path
-from exotui.tui.labels import fit_label, short_form
+from exotui.tui.labels import cells, fit_label, short_form
 from exotui.tui.screens.confirm import QuestionScreen
 from exotui.tui.screens.notice import NoticeScreen
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.too_small import TooSmall
 
-# Room for the date and a result such as "Computer 1 won" beside it at 80 columns; a wider terminal gives the
-# game and its seats the columns it adds.
+# At 80 columns: the game and its seats, the date, and the progress in 19 cells ("the automaton won", "turn 4, in
+# progress", "Seat 1, Seat 3 won", "turn 12, ongoing"). A wider terminal gives the progress what its longest whole
+# form needs, and the game and its seats the rest.
 WHAT_WIDTH: Final = 38
-OTHER_COLUMNS: Final = 42
+PROGRESS_WIDTH: Final = 19
+DATE_WIDTH: Final = len("2026-01-01 12:00")
 SEATS: Final = " vs "
 
 if TYPE_CHECKING:
@@ -57,31 +58,41 @@ def seats_text(header: Header, width: int = 0) -> str:
     (it=1000) vs Computer 2 (gr…' at 80 columns."""
     wholes = [seat_text(seat) for seat in header.seats]
     whole = SEATS.join(wholes)
-    if width < 1 or cell_len(whole) <= width:
+    if width < 1 or cells(whole) <= width:
         return whole
     texts = [short_form(text) for text in wholes]
     # A computer keeps its name and "…" at least ("Computer 4…"): its name alone would read as a person's.
-    floors = [cell_len(seat.name) + (seat.kind != HUMAN) for seat in header.seats]
-    room = width - cell_len(SEATS) * (len(texts) - 1)
-    while sum(cell_len(text) for text in texts) > room:
+    floors = [cells(seat.name) + (seat.kind != HUMAN) for seat in header.seats]
+    room = width - cells(SEATS) * (len(texts) - 1)
+    while sum(cells(text) for text in texts) > room:
         # The longest seat that can still be shortened (the last of equals: the first seats read as they are).
         longest = max(
-            ((cell_len(text), seat) for seat, text in enumerate(texts) if cell_len(text) > floors[seat]), default=None
+            ((cells(text), seat) for seat, text in enumerate(texts) if cells(text) > floors[seat]), default=None
         )
         if longest is None:
             return fit_label(whole, width)
         length, seat = longest
         shorter = fit_label(wholes[seat], length - 1)
-        if cell_len(shorter) < floors[seat]:
+        if cells(shorter) < floors[seat]:
             floors[seat] = length  # its next form would lose its name: it stays as it is
         else:
             texts[seat] = shorter
     return SEATS.join(texts)
 
 
-def row_of(entry: SaveEntry, width: int = 0) -> tuple[str, str, str]:
+def progress_text(header: Header, width: int = 0) -> str:
+    """The progress or result of a save in at most `width` cells (under 1: whole): the first of its forms that fits
+    (`Header.statuses`: "Seat 1, Seat 3 won" for "Seat 1 and Seat 3 won"), else the last one shortened to its first
+    words (a name too long for the column: "Computer…"). Cut by the edge of the screen, a shared win read "Seat 1
+    and Seat 3 w" at 80 columns."""
+    forms = header.statuses
+    return next((form for form in forms if width < 1 or cells(form) <= width), fit_label(forms[-1], width))
+
+
+def row_of(entry: SaveEntry, width: int = 0, progress_width: int = 0) -> tuple[str, str, str]:
     """(game over seats, date, progress or result) of a save; an unreadable one gives its name and why instead.
-    The seats in at most `width` cells (`seats_text`), whole under 1."""
+    The seats in at most `width` cells (`seats_text`), the progress in at most `progress_width` (`progress_text`),
+    each whole under 1."""
     header = entry.header
     if header is None:
         return (f"{printable(entry.path.name)}\n{entry.problem}", "", "unreadable")
@@ -90,7 +101,7 @@ def row_of(entry: SaveEntry, width: int = 0) -> tuple[str, str, str]:
     return (
         f"{game_title(header.game)}{variant}\n{seats_text(header, width)}",
         local_time(header.updated),
-        header.status,
+        progress_text(header, progress_width),
     )
 
 
@@ -108,8 +119,9 @@ class LoadScreen(Screen[None]):
         super().__init__()
         self.saves = saves
         self.finished_only = finished_only
-        # The width of the game and seats column, as laid out for the screen's width (0: not yet).
-        self.what_width = 0
+        # The widths of the game and seats column and of the progress column, as laid out for the screen's width
+        # and the saves listed (0: not yet).
+        self.widths = (0, 0)
         self.entries: list[SaveEntry] = []
         # What just happened ("Deleted NAME.") and the row under the cursor then: told until the cursor moves.
         self.news: tuple[int, str] | None = None
@@ -129,18 +141,34 @@ class LoadScreen(Screen[None]):
         yield TooSmall()
 
     def on_mount(self) -> None:
-        self.on_resize()
+        self.refill()
 
     def on_resize(self) -> None:
         """Lay the columns out again for the width: every seat of a three-player game shows once there is room."""
-        width = max(WHAT_WIDTH, self.size.width - OTHER_COLUMNS)
-        if width == self.what_width:
-            return
-        self.what_width = width
-        self.table.clear(columns=True)
-        self.table.add_column("Game · seats", width=width)
-        self.table.add_columns("Last played", "Progress")
-        self.refill()
+        row = self.table.cursor_row
+        if self.lay_out():
+            self.fill(row)
+
+    def lay_out(self) -> bool:
+        """Set the columns for the screen's width and the saves listed, and tell whether they changed (the table then
+        has no rows). The progress gets what its longest whole form needs, at least PROGRESS_WIDTH and at most what
+        leaves the game and its seats WHAT_WIDTH; they get the rest. Left to fit its text, the progress column ran
+        past the screen's edge at 80 columns."""
+        table = self.table
+        # What the game's column and the progress's share: the width less the date, each column's padding either
+        # side, and the table's scroll bar.
+        room = self.size.width - DATE_WIDTH - 3 * 2 * table.cell_padding - table.styles.scrollbar_size_vertical
+        longest = max((cells(row_of(entry)[2]) for entry in self.entries), default=0)
+        progress = max(PROGRESS_WIDTH, min(longest, room - WHAT_WIDTH))
+        widths = (max(WHAT_WIDTH, room - progress), progress)
+        if widths == self.widths:
+            return False
+        self.widths = widths
+        table.clear(columns=True)
+        table.add_column("Game · seats", width=widths[0])
+        table.add_column("Last played", width=DATE_WIDTH)
+        table.add_column("Progress", width=progress)
+        return True
 
     def on_screen_resume(self) -> None:
         # Back from a replay or a dialog: the saves may have changed meanwhile (another exotui playing, say).
@@ -154,16 +182,23 @@ class LoadScreen(Screen[None]):
         return entries
 
     def refill(self) -> None:
-        table = self.table
+        row = self.table.cursor_row
         self.entries = self.listing()
-        row = table.cursor_row
+        self.lay_out()
+        self.fill(row)
+
+    def fill(self, row: int) -> None:
+        """The rows of the saves listed, the cursor on `row` (or the last)."""
+        table = self.table
         table.clear()
         for entry in self.entries:
             # As Text: a table reads plain strings as markup, and names in a save are the file's to choose.
-            # The seats are shortened to the column (`seats_text`); any other line too long for it ends in "…". The
-            # status line tells the row in full when it is highlighted.
-            cells = (Text(cell, no_wrap=True, overflow="ellipsis") for cell in row_of(entry, self.what_width))
-            table.add_row(*cells, height=2, key=str(entry.path))
+            # The seats and the progress are shortened to their columns (`seats_text`, `progress_text`); any other
+            # line too long for its column ends in "…". The status line tells the row in full when it is highlighted.
+            texts = row_of(entry, *self.widths)
+            table.add_row(
+                *(Text(text, no_wrap=True, overflow="ellipsis") for text in texts), height=2, key=str(entry.path)
+            )
         empty = not self.entries
         # A class, not `display`: a display set from code outranks the stylesheet, and the list showed through the
         # too-small notice (keeping the focus it should have lost).
@@ -203,8 +238,11 @@ class LoadScreen(Screen[None]):
         self.news = None
         if entry is not None and entry.header is None:
             self.status(f"Unreadable: {entry.problem}")
-        elif entry is not None:
-            self.status(" · ".join(row_of(entry)[0].splitlines()))
+        elif entry is not None and entry.header is not None:
+            told = row_of(entry)[0].splitlines()
+            if progress_text(entry.header, self.widths[1]) != entry.header.status:
+                told.append(entry.header.status)
+            self.status(" · ".join(told))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """A click on the row under the cursor."""
