@@ -1,10 +1,11 @@
-"""Pilot helpers shared by the app's tests: run a test in an event loop, let the app settle, read the status and
-the footer's keys, check what the end box holds, open a game and play it to the end by keys."""
+"""Pilot helpers shared by the app's tests: run a test in an event loop, let the app settle, read the status, the
+footer's keys and the keys a help lists, check what the end box holds, open a game and play it to the end by keys."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import re
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
@@ -64,6 +65,13 @@ async def focus(pilot: Pilot, widget_id: str) -> None:
 def footer_keys(screen: Screen[Any]) -> set[str]:
     """The keys the screen's footer shows, enabled."""
     return {key.key for key in screen.query_one(KeysFooter).query(FooterKey) if not key.has_class("-disabled")}
+
+
+def help_lines_naming(text: str, key: str) -> list[str]:
+    """The lines of a help's `text` that list `key` ("PgUp"): those whose keys, the words a two-space indent opens
+    and a double space ends, include it."""
+    keyed = (re.match(r"  (\S.*?)  ", line) for line in text.splitlines())
+    return [found.string for found in keyed if found is not None and key in found.group(1).split()]
 
 
 def whole_in_the_end_box(screen: Screen[Any], parts: Sequence[str]) -> Region:

@@ -16,7 +16,7 @@ from exotui.serve.table_app import TableApp, TableScreen, WaitingScreen
 from exotui.tui.screens.confirm import ConfirmScreen
 from exotui.tui.screens.help import HelpScreen, key_name
 from exotui.tui.tables import Board, board_class
-from pilot_helpers import settle
+from pilot_helpers import help_lines_naming, settle
 from spectator_helpers import WatchingApp, position, seen_by_all, watched
 
 
@@ -71,6 +71,15 @@ def test_help_at_a_table_lists_the_keys_that_work_there_and_not_the_app_s(game_i
     # Every key the table app binds is there, with what it does: none is left out as keys are added.
     for binding in [*TableApp.BINDINGS, *TableScreen.BINDINGS, *WaitingScreen.BINDINGS, *Board.BINDINGS]:
         assert any(f" {key_name(binding.key)} " in f"{line} " for line in keys), binding
+
+
+@pytest.mark.parametrize("game_id", games.available())
+def test_help_at_a_table_lists_the_keys_of_the_log_once(game_id: str) -> None:
+    """ExoFauna's help at a table listed PgUp PgDn twice: among the game's keys ("the log: from the start of your
+    turn …") and then among the table's ("scroll the log")."""
+    text = help_text(seated(game_id))
+    for key in ("PgUp", "PgDn"):
+        assert help_lines_naming(text, key) == [f"  PgUp PgDn  {Board.BINDINGS[0].tooltip}"]
 
 
 def test_a_spectator_s_help_leaves_out_the_keys_of_a_seat_and_names_the_game_s_keys_that_still_work() -> None:

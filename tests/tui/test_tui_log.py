@@ -20,11 +20,12 @@ from exotui.play.session import GameSession, Seat, Told
 from exotui.serve import wire
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.game import GameScreen
+from exotui.tui.screens.help import HelpScreen
 from exotui.tui.tables import Board
 from exotui.tui.tables.exofauna.turn_summary import AT_RANDOM as SHORT_NOTE
 from exotui.tui.tables.exofauna.turn_summary import TurnSummary, chain_step, short_note, summarize
 from exotui.tui.widgets.game_log import GameLog
-from pilot_helpers import in_event_loop, settle
+from pilot_helpers import help_lines_naming, in_event_loop, settle
 from spectator_helpers import WatchingApp, screen_text
 
 
@@ -106,6 +107,23 @@ async def test_the_footer_and_help_say_how_to_scroll_the_log() -> None:
         await pilot.press("question_mark")
         await settle(pilot)
         assert "PgUp PgDn  scroll the game's log" in str(app.screen.query_one("#help-text Static", Static).render())
+
+
+@pytest.mark.parametrize("game_id", games.available())
+@in_event_loop
+async def test_the_help_lists_the_keys_of_the_log_once(game_id: str) -> None:
+    """ExoFauna's help listed PgUp PgDn twice at 80x24: among its own keys ("the log: from the start of your turn
+    …") and then among the app's ("scroll the game's log")."""
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, game_id)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        for key in ("PgUp", "PgDn"):
+            assert help_lines_naming(app.screen.game_help, key) == [
+                "  PgUp PgDn  scroll the game's log (it keeps the start of the latest turn in sight)"
+            ]
 
 
 def shown_lines(log: GameLog) -> list[str]:

@@ -213,8 +213,9 @@ class ExoFaunaBoard(Board):
             "  Esc                    back to choosing a card (until it is played)",
             "  Tunnel                 the organism, then its empty space at the other hole, by arrows and Enter; "
             "Esc: another organism; 1: do not use it",
-            "  PgUp PgDn              the log: from the start of your turn until you act, the other player's last "
-            "turn is summed up in its place, one line per card played",
+            # The log's keys are the app's (or the SSH table's), listed with them: listed here too, they read twice.
+            "From the start of your turn until you act, the other player's last turn is summed up in the log's place, "
+            "one line per card played; scrolling the log brings it back.",
             "Free spaces for the chosen card are marked +, the cursor ▶ ◀. Underlined: what the answer under the "
             "cursor acts on, else what the last move brought. B = blue and Y = yellow on every card, hole and claim.",
             "",
