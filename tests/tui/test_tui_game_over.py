@@ -27,6 +27,7 @@ from exotui.tui.screens.title import TitleScreen
 from exotui.tui.tables import Board
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.footer import KeysFooter
+from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.too_small import TooSmall
 from pilot_helpers import footer_keys, in_event_loop, settle, status_text, whole_in_the_end_box
 from spectator_helpers import screen_text
@@ -417,6 +418,45 @@ async def test_the_result_box_tells_how_the_game_ended(tmp_path: Path, sample: s
             told += " " + drawn_in(app, column)
         for line in ENDED[sample]:
             assert " ".join(line.split()) in told, (line, told)
+
+
+def log_in_sight(log: GameLog) -> list[str]:
+    """The log's lines in sight, in its rows as scrolled."""
+    top = round(log.scroll_y)
+    return [line.text.rstrip() for line in log.lines[top : top + log.scrollable_content_region.height]]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@in_event_loop
+async def test_the_final_tables_log_ends_with_how_the_game_was_won(tmp_path: Path, size: tuple[int, int]) -> None:
+    """At 80x24 the final table's log kept the first line of the last turn in sight, as it does while a turn is
+    played, and the last turn was taller than the log: its last lines, how the game was won ('→ Blue wins, the first
+    to claim 2 holes.'), were below the fold, under the result box and after Esc. Once the game is over nothing more
+    unfolds: the log ends in sight, where the game stands. The sample game's last turn, Blue's eight decisions, played
+    by the computer as you (Yellow) watch."""
+    saved = load(SAMPLES / "exofauna.exosave")
+    last_turn = 70
+    app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path))
+    async with app.run_test(size=size) as pilot:
+        session = app.recorded(GameSession(saved.game, saved.header.seed, None, (Seat("mcts:normal"), Seat(HUMAN))))
+        for action in saved.actions[:last_turn]:
+            session.apply(action)
+        screen = GameScreen(session, 0)
+        decisions = iter(saved.actions[last_turn:])
+        screen.driver.decide = lambda *_, **__: next(decisions)  # type: ignore[method-assign]
+        await app.push_screen(screen)
+        await the_result_box(app, pilot)
+        log = screen.board.query_one(GameLog)
+        shown = log_in_sight(log)
+        assert shown[-1] == "    → Blue wins, the first to claim 2 holes.", shown
+        if size == (80, 24):
+            assert not any(line.startswith(" 11 Blue plays the blue Oomba") for line in shown), (
+                "a turn taller than the log"
+            )
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen and log_in_sight(log) == shown
+        assert "→ Blue wins, the first to claim 2 holes." in screen_text(app)
 
 
 @in_event_loop

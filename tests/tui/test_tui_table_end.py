@@ -7,11 +7,15 @@ import msgspec
 import pytest
 from textual.widgets import OptionList
 
+from exotui.engine.protocol import interludes
+from exotui.engine.records import load
 from exotui.serve import wire
 from exotui.serve.table_app import TableEndScreen, TableScreen
+from exotui.tui.tables import Board
 from exotui.tui.widgets.footer import KeysFooter
+from exotui.tui.widgets.game_log import GameLog
 from pilot_helpers import in_event_loop, settle, whole_in_the_end_box
-from spectator_helpers import WatchingApp, joined_at_the_end, screen_text
+from spectator_helpers import SAMPLES, WatchingApp, joined_at_the_end, screen_text
 
 # A vote long enough to take two rows under the choices at 80 columns, and three beside them from 100.
 LONG_VOTE = wire.RematchVote(["Blue: alice"], ["Yellow: bob (left the table)", "Green: carol (left the table)"], True)
@@ -92,3 +96,66 @@ async def test_the_table_s_end_box_chooses_as_the_app_s_does() -> None:
         await pilot.press("down", "enter")
         await settle(pilot)
         assert not app.is_running
+
+
+def the_last_turn_told(sample: str, seat: int, last_turn: int) -> tuple[wire.Show, list[wire.Show], wire.End]:
+    """A two-seat finished game of saves/ as the table tells it to the person at `seat`, who joined before its action
+    `last_turn`: the whole story to there, then a Show for each decision after it, then the End."""
+    saved = load(SAMPLES / sample)
+    game = saved.game
+    whole, end = joined_at_the_end(sample, seat)
+    found = interludes(game, saved.states[0], saved.actions)
+
+    def seen(state: object) -> bytes:
+        return msgspec.msgpack.encode(game.view(state, seat))
+
+    def shown(index: int, log: list[tuple[int, str, tuple[str, ...]]], first: bool) -> wire.Show:
+        state = saved.states[index]
+        reached = [
+            seen(found[number]) for number in sorted(found) if (number < index if first else number == index - 1)
+        ]
+        deciding = game.current_player(state)
+        return msgspec.structs.replace(
+            whole,
+            view=seen(state),
+            deciding=deciding,
+            log=log,
+            whole=first,
+            interludes=reached,
+            opening=whole.opening if first else (),
+        )
+
+    joining = shown(last_turn, whole.log[:last_turn], True)
+    decisions = [shown(index + 1, [whole.log[index]], False) for index in range(last_turn, len(saved.actions))]
+    return joining, decisions, end
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@in_event_loop
+async def test_the_final_tables_log_ends_with_how_the_game_was_won(size: tuple[int, int]) -> None:
+    """As in the app: at 80x24 the final table's log kept the first line of the last turn in sight, and how the game
+    was won was below the fold, under the end box and after Esc. Once the End arrives, the log ends in sight, where
+    the game stands. The sample game's last turn, Blue's eight decisions, as the table tells it to Yellow."""
+    joining, decisions, end = the_last_turn_told("exofauna.exosave", 1, 70)
+    app = WatchingApp(joining, watching=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        for show in decisions:
+            app.received(show)
+            await settle(pilot)
+        app.received(end)
+        await settle(pilot)
+        table = app.table_screen
+        assert table is not None and app.screen is not table
+        log = table.query_one(Board).query_one(GameLog)
+        top = round(log.scroll_y)
+        shown = [line.text.rstrip() for line in log.lines[top : top + log.scrollable_content_region.height]]
+        assert shown[-1] == "    → Blue wins, the first to claim 2 holes.", shown
+        if size == (80, 24):
+            assert not any(line.startswith(" 11 Blue plays the blue Oomba") for line in shown), (
+                "a turn taller than the log"
+            )
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is table
+        assert "→ Blue wins, the first to claim 2 holes." in screen_text(app)

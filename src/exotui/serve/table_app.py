@@ -254,6 +254,11 @@ class TableScreen(Screen[None]):
             board.query_one(GameLog).caught_up()
         self._tell_who_decides(show, deciding_here)
 
+    def caught_up(self) -> None:
+        """The game is over (its End came): nothing more unfolds, so the log ends in sight, where the game stands, not
+        at the last turn's first line (a turn taller than the log, at 80x24, hid how the game was won)."""
+        self.query_one(Board).query_one(GameLog).caught_up()
+
     def noted(self, text: str) -> None:
         """What the table told everyone (`wire.Notice`), in the log to stay: a notice goes after a while."""
         self.query_one(Board).query_one(GameLog).note(text)
@@ -518,6 +523,8 @@ class TableApp(App[None]):
         self.end = end
         screen = self.table_screen
         assert screen is not None
+        # After the Shows before it, in order.
+        screen.call_later(screen.caught_up)
         # Once the last decision is painted under it (as GameScreen.finish): the box is drawn over the table's last
         # paint, and a callback merely queued could come before the table's repaint.
         screen.call_after_refresh(self.show_end)

@@ -283,6 +283,10 @@ class GameScreen(AidedScreen):
         """Show the end screen, once this screen is on top (not under help or a dialog)."""
         if self.app.screen is not self:
             return
+        if not self.ended:
+            # Nothing more unfolds: the log ends in sight, where the game stands. It kept the last turn's first line
+            # in sight, and a turn taller than the log (at 80x24) hid how the game was won below it.
+            self.board.query_one(GameLog).caught_up()
         self.ended = True
         session = self.session
         names = [seat_label(session, seat, "{name} ({who})") for seat in range(len(session.seats))]
