@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -13,6 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from exotui import games
+from exotui.ai.players import RandomPlayer
 from exotui.games.exofauna.state import Play, Skip
 from exotui.games.exofauna.view import SEAT_NAMES, describe, events
 from exotui.play.driver import Driver
@@ -341,6 +343,61 @@ async def test_the_note_that_the_computer_played_at_random_is_in_sight_with_its_
             assert len(plays) == sum(type(action) is Play for action in session.actions[start:])
             assert not rows[-1].endswith("…"), rows
         assert "could not decide" in text.lower(), text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("card", [1, 2], ids=["before-its-first-card", "before-its-second-card"])
+@in_event_loop
+async def test_the_app_notes_in_its_log_that_the_computer_played_at_random_as_a_table_does(
+    card: int, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """An SSH table's log tells, marked "!", that the computer could not decide and played a legal move at random,
+    just before that move; the app only said so in a notice gone after 30 s, and its log read as if the computer had
+    chosen. Its log tells it too, in the table's words, and at 80x24 ExoFauna's summary of the computer's turn, on
+    your turn, carries it as it does at a table. The computer's search fails as it plays its first card, or its
+    second."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    played, start = a_long_turn_of_yellow(3)
+    failing = start + [n for n, action in enumerate(played.actions[start:]) if type(action) is Play][card - 1]
+    actions = iter(played.actions[start:])
+
+    def decide(*args: object, **kwargs: object) -> object:
+        if len(session.actions) == failing:
+            raise RuntimeError("the search ran out of memory\n(and more lines)")
+        return next(actions)
+
+    monkeypatch.setattr(Driver, "decide", decide)
+    monkeypatch.setattr(RandomPlayer, "choose", lambda *args: next(actions))
+    session = GameSession(played.game, played.seed, None, played.seats)
+    for action in played.actions[:start]:
+        session.apply(action)
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=size) as pilot:
+        screen = GameScreen(session, 0)
+        await app.push_screen(screen)
+        for _ in range(300):
+            if len(session.actions) == len(played.actions):
+                break
+            await pilot.pause()
+        await settle(pilot)
+        assert session.actions == played.actions and session.deciding == 0
+        log = screen.board.query_one(GameLog)
+        entries = [entry.plain for entry in log.entries]
+        # In the table's words, just before the decision it tells of.
+        told = played.story(0)[failing]
+        assert entries[entries.index(f"  ! {AT_RANDOM}") + 1] == f"{told.turn:>3} {told.sentence}"
+        if size == (80, 24):
+            assert screen.board.has_class("-summary"), "a turn too long for the log, for this test"
+            summary = screen.query_one(TurnSummary)
+            rows = str(summary.render()).splitlines()
+            # Above the line of the card played at random where its rows allow, else after the turn's name on the top
+            # border (the app's summary has a row or two fewer than a table's).
+            noted = " ".join([*(row for row in rows if row.startswith("! ")), str(summary.border_title)])
+            assert f"! {SHORT_NOTE}" in noted or f"! {AT_RANDOM}"[:40] in noted, (summary.border_title, rows)
+        else:
+            top = round(log.scroll_y)
+            shown = [line.text for line in log.lines[top : top + log.scrollable_content_region.height]]
+            assert any(line.startswith("  ! The computer could not decide for Yellow") for line in shown), shown
 
 
 def test_a_note_goes_with_the_card_of_the_decision_it_came_before_and_has_a_short_form() -> None:

@@ -90,13 +90,15 @@ class GameScreen(AidedScreen):
             self.cancel = cancel
 
     class AiFailed(Message):
-        """The computer's search failed: `fallback` says what its seat plays instead; `told`, what went wrong and where
-        its details were written, in one line (None: told already, the seat's search failed at its last decision)."""
+        """The computer's search failed: `fallback` says what its seat plays instead; `notice`, what went wrong in one
+        line, as an SSH table tells it (None: told already, the seat's search failed at its last decision); `where`,
+        where its details were written."""
 
-        def __init__(self, fallback: Fallback, told: str | None, cancel: threading.Event) -> None:
+        def __init__(self, fallback: Fallback, notice: str | None, where: str, cancel: threading.Event) -> None:
             super().__init__()
             self.fallback = fallback
-            self.told = told
+            self.notice = notice
+            self.where = where
             self.cancel = cancel
 
     def __init__(self, session: GameSession, ai_pause: float) -> None:
@@ -327,10 +329,10 @@ class GameScreen(AidedScreen):
         if not cancel.is_set():
             self.post_message(self.AiDecided(action, cancel))
 
-    def decide_anyway(self, seat: int, view: Any, failure: Exception) -> tuple[Fallback, str | None]:
+    def decide_anyway(self, seat: int, view: Any, failure: Exception) -> tuple[Fallback, str | None, str]:
         """The driver's fallback for `seat` after its search raised `failure`, with the line telling the person what
-        happened and where the tracebacks are written (None: told already). Every failure is written. Runs in the
-        search's worker thread."""
+        happened (the driver's `Fallback.notice`; None: told already) and where the tracebacks are written. Every
+        failure is written. Runs in the search's worker thread."""
         session = self.session
         fallback = self.driver.decide_anyway(seat, view, failure)
         if session.record is not None:
@@ -338,8 +340,7 @@ class GameScreen(AidedScreen):
         else:
             stuck = "The game cannot go on: q quits."
         where = self.write_down(fallback.report())
-        notice = fallback.notice(stuck)
-        return fallback, None if notice is None else f"{notice} {where}."
+        return fallback, fallback.notice(stuck), where
 
     def write_down(self, report: str) -> str:
         """Add `report` (what failed, with its tracebacks) to this game's errors file, for whoever looks after the
@@ -355,9 +356,11 @@ class GameScreen(AidedScreen):
     def on_game_screen_ai_failed(self, event: AiFailed) -> None:
         if event.cancel is not self.cancel:
             return
-        if event.told is not None:
-            # Told once, as it happens: on show long enough to be read by someone looking elsewhere.
-            self.notify(event.told, severity="warning", timeout=NOTICE_SECONDS, markup=False)
+        if event.notice is not None:
+            # Told once, as it happens, with where its details are: on show long enough to be read by someone looking
+            # elsewhere, and in the log for good, just before the move it tells of, in the words of an SSH table's log.
+            self.notify(f"{event.notice} {event.where}.", severity="warning", timeout=NOTICE_SECONDS, markup=False)
+            self.board.query_one(GameLog).note(event.notice)
         if event.fallback.action is not None:
             self.computer_played(event.fallback.action)
             return
