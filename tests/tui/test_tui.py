@@ -482,6 +482,55 @@ async def test_a_computer_that_cannot_even_move_at_random_is_said_to_have_stoppe
 
 
 @in_event_loop
+async def test_a_computer_whose_worker_fails_is_told_in_one_line_with_the_details_in_the_errors_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Something else than the search went wrong in the computer's worker (here its fallback): the status line held the
+    error as it was raised, '(ValueError: ...)' with every line of its message, on a line one row high. It says what
+    went wrong in one line, the kind of error and its message's first line, cut after a whole word, as a failed
+    search is told; the traceback goes to the game's errors file, and a notice says where."""
+
+    def broken(*args: object) -> object:
+        raise RuntimeError("search exploded")
+
+    def fallback_broken(*args: object) -> object:
+        raise ValueError(
+            "no legal move could be drawn from this view of the table, which has more to say\n"
+            'Traceback (most recent call last):\n  File "players.py", line 3'
+        )
+
+    monkeypatch.setattr(Driver, "decide", broken)
+    monkeypatch.setattr(Driver, "decide_anyway", fallback_broken)
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path / "saves"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.recorded(GameSession(games.get("exofauna"), 1, None, (Seat("greedy"), Seat(HUMAN))))
+        screen = GameScreen(session, 0)
+        await app.push_screen(screen)
+        for _ in range(300):
+            if app._notifications:
+                break
+            await pilot.pause()
+        await settle(pilot)
+        name = screen.labels[0]
+        reason = "ValueError: no legal move could be drawn from this view of…"
+        assert status_text(app) == f"{name} failed to decide ({reason}). Press q to quit."
+        assert screen.board.query_one(Prompt).question == f"{name} stopped: it could not decide."
+        assert session.record is not None
+        errors = tmp_path / "state" / "exotui" / "log" / f"{session.record.path.stem}.log"
+        (notice,) = [notice.message for notice in app._notifications]
+        assert notice == (
+            f"{name} failed to decide: {reason} The game stops here, saved as it stands: q quits, and Continue tries"
+            f" again. The details are in {printable_path(errors)}."
+        )
+        written = errors.read_text(encoding="utf-8")
+        assert f"the computer's worker failed for {name}, action 1:\nTraceback" in written
+        # The whole message, and the search's failure it came from.
+        assert 'which has more to say\nTraceback (most recent call last):\n  File "players.py", line 3' in written
+        assert "RuntimeError: search exploded" in written
+
+
+@in_event_loop
 async def test_a_new_game_from_the_palette_replaces_the_one_being_played() -> None:
     app = ExoTuiApp(ai_pause=0)
     async with app.run_test() as pilot:

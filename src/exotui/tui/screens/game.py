@@ -22,7 +22,7 @@ from exotui.engine import protocol
 from exotui.engine.protocol import seat_names
 from exotui.engine.result import result_headline, result_of
 from exotui.engine.text import os_reason, printable_path
-from exotui.play.driver import Driver, Fallback, Turn
+from exotui.play.driver import Driver, Fallback, Turn, reason, report, sentence
 from exotui.play.seats import seat_label
 from exotui.play.session import GameSession, Told, how_it_ended
 from exotui.play.thinking import Thought
@@ -333,19 +333,22 @@ class GameScreen(AidedScreen):
         """The driver's fallback for `seat` after its search raised `failure`, with the line telling the person what
         happened (the driver's `Fallback.notice`; None: told already) and where the tracebacks are written. Every
         failure is written. Runs in the search's worker thread."""
-        session = self.session
         fallback = self.driver.decide_anyway(seat, view, failure)
-        if session.record is not None:
-            stuck = "The game stops here, saved as it stands: q quits, and Continue tries again."
-        else:
-            stuck = "The game cannot go on: q quits."
         where = self.write_down(fallback.report())
-        return fallback, fallback.notice(stuck), where
+        return fallback, fallback.notice(self.stuck), where
+
+    @property
+    def stuck(self) -> str:
+        """What becomes of the game when the computer deciding stops for good, told after what went wrong."""
+        if self.session.record is not None:
+            return "The game stops here, saved as it stands: q quits, and Continue tries again."
+        return "The game cannot go on: q quits."
 
     def write_down(self, report: str) -> str:
         """Add `report` (what failed, with its tracebacks) to this game's errors file, for whoever looks after the
         program; the end of the sentence telling the person where (or why it could not be written), without its full
-        stop. The computer's failed search and a failed hint (`AidedScreen`) both write here. Runs in a worker."""
+        stop. The computer's failed search and a failed hint (`AidedScreen`) both write here, in their workers, and so
+        does a worker of the computer's that failed (`on_worker_state_changed`), once it has."""
         path = errors_file(self.session, self.opened)
         try:
             write_errors(path, self.session, report)
@@ -378,12 +381,21 @@ class GameScreen(AidedScreen):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A failing AI must not take the app down: say so, and leave the game as it is (saves keep it). (A failed
-        search is played on at random, `search`; this is for anything else that goes wrong in the worker.)"""
+        search is played on at random, `search`; this is for anything else that goes wrong in the worker.) As after a
+        failed search, the status line says what went wrong in one line, the kind of error and the start of its
+        message (its whole message could run over many rows, or hold a traceback); the traceback goes to the game's
+        errors file, and a notice says where."""
         if event.state is WorkerState.ERROR and event.worker.group == "ai":
             error = event.worker.error
+            assert error is not None, "a worker in error keeps its error"
             seat = self.session.deciding
             name = self.labels[seat] if seat is not None else "The AI"
-            self.status(f"{name} failed to decide ({type(error).__name__}: {error}). Press q to quit.")
+            what = f"the computer's worker failed for {name}, action {len(self.session.actions) + 1}"
+            where = self.write_down(report([(what, error)]))
+            said = reason(error)
+            failed = sentence(f"{name} failed to decide: {said}")
+            self.notify(f"{failed} {self.stuck} {where}.", severity="warning", timeout=NOTICE_SECONDS, markup=False)
+            self.status(f"{name} failed to decide ({said}). Press q to quit.")
             self.computer_stopped(name)
 
     def on_game_screen_ai_progress(self, event: AiProgress) -> None:
