@@ -144,9 +144,11 @@ EASY_PLAY: Final = EasyPlay(margin=0.05)
 # Figures and commands: docs/strength.md ("Raging Rodents: levels by iterations"). Session 7 set them at 500 and 1,000;
 # since session 13 an iteration costs less (the working copy, less the end of an invasion in the evaluation: x1.16 to
 # x1.22 iterations per CPU second against the code of session 7), so normal searches 15% more in the time its search
-# took then. Easy keeps its 500: with 575 normal's lead over it fell below the ladder's +191 (SPRT [100, 250] H0,
-# +145.6 after 106 games; with 500, H1, +240.7 after 40: docs/strength.md, session 13).
-LEVEL_ITERATIONS: Final = {"easy": 500, "normal": 1150}
+# took then. Easy kept its 500 then: with 575 normal's lead over it fell below the ladder's +191 (SPRT [100, 250] H0,
+# +145.6 after 106 games; with 500, H1, +240.7 after 40: docs/strength.md, session 13). The evaluation fitted to
+# self-play (session 16) helps a small search most: easy at 500 beat greedy by +400 and normal's lead fell to +131 and
+# +115 (H0 twice), +146 at 300 (H0); at 200, normal +206 (H1 after 64 games) and easy still +213 over greedy (H1).
+LEVEL_ITERATIONS: Final = {"easy": 200, "normal": 1150}
 
 # The searches' UCB constant (engine.protocol.exploration), half the default 0.7: at equal iterations,
 # `mcts:it=1000:c=0.35` against `mcts:it=1000:c=0.7`, SPRT [0, 30] H1 after 366 games, +36.2 Elo (95% CI +8.0..+64.9)
