@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Label, Static
+from textual.widgets import Label, OptionList, Static
 
 from endless_builders import SOUTH, play_until
 from exotui import games
+from exotui.engine.records import load
 from exotui.games.endless.cards import KINDS, REACTIONS, card_name
 from exotui.games.endless.state import (
     ASK_DEPLOY,
@@ -29,8 +31,9 @@ from exotui.games.endless.state import (
 from exotui.games.endless.view import SEAT_NAMES
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.choices import Choices, load_choices, save_choices
+from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
-from exotui.tui.tables.endless.board import EndlessBoard, Mode, after_an_action, readable
+from exotui.tui.tables.endless.board import EndlessBoard, Mode, after_an_action, held, readable
 from exotui.tui.tables.endless.discard_piles import DiscardPiles
 from exotui.tui.tables.endless.hand import HandZone, hand_name, type_letter
 from exotui.tui.widgets.game_log import GameLog
@@ -39,6 +42,8 @@ from pilot_helpers import in_event_loop, open_game, play_by_keys, press_answer, 
 from spectator_helpers import screen_text
 
 GAME = games.get("endless")
+# A finished game of two computers: South kept Echoed Form face down to the end.
+SAMPLE = Path(__file__).parents[2] / "saves" / "endless.exosave"
 
 
 async def start(pilot: Pilot, seats: tuple[str, ...], seed: int) -> GameScreen:
@@ -588,3 +593,48 @@ async def test_at_80x24_the_event_zones_take_one_row_and_the_decks_are_with_the_
         assert events.size.height == 1 and len(wide) <= events.size.width
         assert "(asks when useful, W)" in wide and f"decks {len(view.decks[0])}/{len(view.decks[1])}" in wide
         assert wide.count("Stable Climate: blocked") == narrow.count("blocked")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@in_event_loop
+async def test_the_final_table_names_the_other_seats_event_and_hand_which_stay_hidden_until_the_end(
+    size: tuple[int, int],
+) -> None:
+    """Once the game is over nothing is left to play for, and the player wants to see what the other seat held: the
+    final table (Esc on the result box) said "South: face down" and gave South's hand as a count. It names South's
+    event and cards, as the view of a finished game hides nothing. At North's last decision before the end they are
+    still hidden."""
+    saved = load(SAMPLE)
+    final = saved.final
+    # North's last decision with South's event face down (Deploy, turn 13).
+    last = max(
+        index
+        for index, state in enumerate(saved.states[: len(saved.actions)])
+        if GAME.current_player(state) == 0 and state.events[SOUTH] >= 0
+    )
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=size) as pilot:
+        await open_game(pilot, "endless", ("human", "greedy"), saved.header.seed, actions=saved.actions[:last])
+        assert " · South: face down" in str(app.screen.query_one("#events").render())
+        assert app.screen.query_one(HandZone).title == "Hand (9; South 10):"
+        await open_game(pilot, "endless", ("human", "greedy"), saved.header.seed, actions=saved.actions)
+        for _ in range(200):
+            if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
+                break
+            await pilot.pause()
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        events = str(app.screen.query_one("#events").render())
+        assert events.startswith("Your event: none · South: Echoed Form") and "face down" not in events
+        south = held("South", final.hands[SOUTH])
+        assert south == (
+            "South holds American Kestrel + Coyote + Greater Earless Lizard + Roundtail Horned Lizard + Ecological "
+            "Succession + Limited Resources + Once Thought Extinct"
+        )
+        assert app.screen.query_one(HandZone).title == f"Hand ({len(final.hands[0])}; {south}):"
+        # In sight, not under the result box or cut off.
+        shown = " ".join(screen_text(app).split())
+        assert "South: Echoed Form" in shown and "South holds American Kestrel + Coyote" in shown
+        # North's hand whole too, under the longer title.
+        assert f"{ANSWER_KEYS[len(final.hands[0]) - 1]} E Limited Resources" in shown

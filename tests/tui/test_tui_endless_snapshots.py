@@ -3,19 +3,23 @@
 Deterministic: fixed seeds, no pause between AI moves. Each position is reached by a seeded scripted play for both
 seats (`endless_builders.play_until`: not the AI, so tuning the AI leaves these positions alone), up to the first
 decision of North (the human) that fits; South is the greedy AI from there.
+The final table is the sample game's (saves/), North a person from its seed and actions.
 Update after a deliberate change with `python -m pytest tests/tui/test_tui_endless_snapshots.py --snapshot-update`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from endless_builders import play_until
 from exotui import games
+from exotui.engine.records import load
 from exotui.games.endless.state import (
     ASK_DEPLOY,
     ASK_EXERT,
@@ -28,6 +32,7 @@ from exotui.games.endless.state import (
 )
 from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
+from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.tables.endless.board import after_an_action
 
@@ -129,3 +134,24 @@ def test_the_table_at_80x24(snap_compare, name) -> None:
 
 def test_the_table_on_a_large_terminal_shows_the_log(snap_compare) -> None:
     assert snap_compare(app(), terminal_size=SIZES["large"], run_before=deploying_a_species)
+
+
+async def at_the_final_table(pilot: Pilot) -> None:
+    # The sample game to its end, North a person: Esc leaves the result for the final table, where South's event kept
+    # face down and South's hand are named.
+    saved = load(Path(__file__).parents[2] / "saves" / "endless.exosave")
+    session = GameSession(GAME, saved.header.seed, None, (Seat("human"), Seat("greedy")))
+    for action in saved.actions:
+        session.apply(action)
+    await pilot.app.push_screen(GameScreen(session, 0))
+    for _ in range(200):
+        if isinstance(pilot.app.screen, EndScreen) and pilot.app.screen.query(OptionList):
+            break
+        await pilot.pause()
+    await pilot.press("escape")
+    for _ in range(3):
+        await pilot.pause()
+
+
+def test_the_final_table_at_80x24(snap_compare) -> None:
+    assert snap_compare(app(), terminal_size=SIZES["80x24"], run_before=at_the_final_table)

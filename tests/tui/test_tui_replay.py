@@ -11,6 +11,7 @@ from exotui.engine.protocol import describe_to
 from exotui.engine.records import HUMAN, SavedGame, load
 from exotui.engine.records import Seat as RecordSeat
 from exotui.engine.savedir import SaveDir
+from exotui.games.endless.cards import HIDDEN as ENDLESS_HIDDEN
 from exotui.games.rodents import rules
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
@@ -282,6 +283,27 @@ async def test_an_exofauna_replay_shows_the_winning_claim_at_the_end_and_steps_o
         # On: the new hole in its slot; the claim is no longer drawn before the game's end.
         await pilot.press("right")
         assert claimed.hole == states[first].holes[0] and "claim" not in claimed.border_title
+
+
+@in_event_loop
+async def test_an_endless_replay_in_a_seats_view_shows_the_other_event_only_at_the_end() -> None:
+    """In North's view, South's event lies face down at every move before the end; the last move, the final table,
+    names it (the view of a finished game hides nothing), as the table in play does."""
+    saved = load(SAMPLES / "endless.exosave")
+    app = ExoTuiApp(ai_pause=0, opening=saved)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("v", "end")
+        await settle(pilot)
+        assert screen.seat == 0
+        events = screen.query_one("#events")
+        assert " · South: Echoed Form" in str(events.render())
+        await pilot.press("left")
+        await settle(pilot)
+        assert shown(app).events[1] == ENDLESS_HIDDEN
+        assert " · South: face down" in str(events.render())
 
 
 @in_event_loop

@@ -1,7 +1,8 @@
 """A spectator's board (`Board.show` with viewer None, from the public view): it names no card of any hand but the
-ones everyone has seen, and says how many cards each hand holds; a Cryptid spectator reads no clue. A spectator's
-footer lists only the keys a spectator can use, and the table screen says it is waiting until the table's first
-position arrives, instead of drawing an empty hand.
+ones everyone has seen, and says how many cards each hand holds; a Cryptid spectator reads no clue. Once an
+Endless Forms game is over, the views hide nothing and its final table names every card. A spectator's footer
+lists only the keys a spectator can use, and the table screen says it is waiting until the table's first position
+arrives, instead of drawing an empty hand.
 
 A card's name may lie in the open elsewhere (another copy in a hole, the same species on the row): the names the
 board draws once every hand is emptied are the table's, and are not held against it.
@@ -29,7 +30,7 @@ from exotui.games.rodents.cards import CARDS as RODENT_CARDS
 from exotui.serve.table_app import WAITING, WATCHING_KEYS
 from exotui.tui.tables.exofauna.watering_hole import WateringHole
 from pilot_helpers import in_event_loop, settle, status_text
-from spectator_helpers import POSITIONS, WatchingApp, position, screen_text, seen_by_all, watched
+from spectator_helpers import POSITIONS, WatchingApp, joined_at_the_end, position, screen_text, seen_by_all, watched
 
 # game id -> (seed, random decisions into the game, a hand card's name, whether a public view's card is unseen)
 HANDS: dict[str, tuple[int, int, Callable[[int], str], Callable[[int], bool]]] = {
@@ -124,6 +125,25 @@ async def test_until_the_first_position_arrives_the_table_says_it_is_waiting_and
         text = screen_text(app)
         assert WAITING in text
         assert "Hand" not in text and "empty" not in text and "Hole 1" not in text
+
+
+@pytest.mark.parametrize(
+    ("seat", "told"),
+    [(0, "Your event: none · South: Echoed Form"), (None, "North: none · South: Echoed Form")],
+    ids=["north", "spectator"],
+)
+@in_event_loop
+async def test_at_an_ssh_table_the_final_endless_table_names_the_event_kept_face_down(
+    seat: int | None, told: str
+) -> None:
+    """The table sends each seat its view and a spectator the public one: once the game is over they hide nothing,
+    so South's event kept face down to the end is named to North and to a spectator, with South's hand."""
+    show, _ = joined_at_the_end("endless.exosave", seat)
+    app = WatchingApp(show, "endless")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert str(app.screen.query_one("#events").render()).startswith(told)
+        assert "South holds American Kestrel + Coyote" in " ".join(screen_text(app).split())
 
 
 @in_event_loop

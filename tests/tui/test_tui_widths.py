@@ -188,6 +188,12 @@ def test_an_ai_status_too_long_for_its_rows_ends_in_an_ellipsis() -> None:
     assert rows[-1].endswith("…") and rows[-2] == "prefers: Zorrib"
 
 
+def test_an_ai_status_on_one_row_joins_no_empty_line() -> None:
+    # An SSH table's final panel ("The game is over" and no second line) on the one row Endless Forms' final table
+    # leaves it read "The game is over ·".
+    assert fitted([Content("The game is over"), Content("")], 80, 1).plain == "The game is over"
+
+
 @in_event_loop
 async def test_exofauna_holes_use_a_larger_terminal() -> None:
     widths = {}

@@ -11,10 +11,23 @@ import random
 import msgspec
 import pytest
 
-from endless_builders import NORTH, SOUTH, card, find, habitat, pass_until, play, population, position, species
+from endless_builders import (
+    NORTH,
+    SOUTH,
+    card,
+    find,
+    habitat,
+    pass_until,
+    play,
+    population,
+    position,
+    scripted,
+    species,
+)
 from exotui.engine.protocol import IllegalAction
 from exotui.engine.rng import below
-from exotui.games.endless.cards import ARTHROPODS, DESERT_PLAYA, EMPTY, KINDS, card_name
+from exotui.games.endless.cards import ARTHROPODS, DESERT_PLAYA, EMPTY, HIDDEN, KINDS, card_name
+from exotui.games.endless.ending import ending
 from exotui.games.endless.rules import apply, current_player, is_over, legal_actions, new_game, outcome
 from exotui.games.endless.state import (
     ASK_DEPLOY,
@@ -829,6 +842,32 @@ def test_an_event_placed_face_down_is_named_to_its_owner_only():
             checked += 1
         state = apply(state, rng.choice(legal))
     assert checked
+
+
+def test_the_view_of_a_finished_game_hides_nothing_and_until_the_end_the_other_hand_and_event_stay_hidden():
+    """Once the game is over nothing is left to play for: every seat's view (so a spectator's, a replay's last move
+    and an SSH table's too) shows both hands and both face-down events, as players turn them up at the table, and
+    the end box names the events; the final table showed the other event "face down". Every position before the
+    end still hides them."""
+    rng = random.Random(3)
+    state = new_game(3)
+    hidden = 0
+    while not is_over(state):
+        for seat in (NORTH, SOUTH):
+            seen, other = view(state, seat), 1 - seat
+            assert seen.events[other] in (HIDDEN, EMPTY)
+            assert seen.hands[other].count(HIDDEN) == len(state.hands[other]) - len(state.known[other])
+            hidden += seen.events[other] == HIDDEN
+        state = apply(state, scripted(legal_actions(state), rng))
+    assert hidden and all(event >= 0 for event in state.events) and all(state.hands)
+    for seat in (NORTH, SOUTH):
+        seen = view(state, seat)
+        assert seen == msgspec.structs.replace(state, rng=0)
+        assert view(determinize(seen, seat, random.Random(1)), seat) == seen
+    assert ending(state, SEAT_NAMES)[-2:] == [
+        "North kept Hyper-adaptive Fauna face down to the end.",
+        "South kept Echoed Form face down to the end.",
+    ]
 
 
 # ---------------------------------------------------------------------------------------------------------------

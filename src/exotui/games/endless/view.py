@@ -4,6 +4,8 @@ Hidden from a seat: the other player's hand (except the cards seen going in: Onc
 that did not resolve) and face-down event (the seat knows one is there); the order, and so the next cards, of
 both main decks and both habitat decks (its own too); the generator (future dice, draws and random discards).
 Everything else is public: the row, the species and their counters, effects, discard piles, revealed events.
+Once the game is over nothing is hidden, as players turn up their hands and events at the table: the final table
+shows what the other seat held.
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ SEAT_NAMES = ("North", "South")
 
 
 def view(state: EndlessState, seat: int) -> EndlessState:
+    if state.phase == OVER:
+        return msgspec.structs.replace(state, rng=0)
     other = 1 - seat
     hands = list(state.hands)
     secret = len(state.hands[other]) - len(state.known[other])
@@ -99,13 +103,16 @@ def public_cards(state: EndlessState) -> Iterator[int]:
 
 
 def determinize(view_or_state: EndlessState, seat: int, rng: random.Random) -> EndlessState:
-    """Deal the cards `seat` cannot see back into the hidden places, uniformly among the consistent deals.
+    """Deal the cards `seat` cannot see back into the hidden places, uniformly among the consistent deals (none once
+    the game is over: only the generator is drawn anew).
 
     The other seat's unseen cards are its 40 main cards minus every card seen (public, known in hand); its
     face-down event is one of the unseen events, its hidden hand and its deck share the rest. The seat's own deck
     holds its own unseen cards, and each habitat deck what is not in the row or the habitat discards.
     """
     seen = view(view_or_state, seat)
+    if seen.phase == OVER:
+        return msgspec.structs.replace(seen, rng=rng.getrandbits(64))
     other = 1 - seat
     public = set(public_cards(seen))
     hands = list(seen.hands)

@@ -67,7 +67,8 @@ def fitted(parts: list[Content], width: int, height: int) -> Content:
         return Content("\n").join(parts)
     rows = [row for part in parts for row in part.wrap(width)]
     if len(rows) > height:
-        rows = Content(" · ").join(parts).wrap(width)
+        # An empty part (an SSH table's "The game is over" has no second line) adds no " · ".
+        rows = Content(" · ").join(part for part in parts if part.cell_length).wrap(width)
     if len(rows) > height:
         last = rows[height - 1].rstrip()
         ellipsis = Content(" …" if last.cell_length + 2 <= width else "…")

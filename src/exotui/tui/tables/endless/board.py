@@ -271,7 +271,8 @@ class EndlessBoard(CardThenAnswerBoard):
             "announces a deployment, and after each deployment, exertion and move; the other player may respond, "
             "the last revealed resolves first. Conservation Effort, Echoed Form and Hyper-adaptive Fauna are "
             "offered only at their trigger.",
-            "After 16 turns the larger total population wins; equal totals draw.",
+            "After 16 turns the larger total population wins; equal totals draw. The final table then shows both "
+            "hands and face-down events.",
             "",
             "Species (group, rank, X/Y; * predator) [house]:",
             *(
@@ -464,7 +465,8 @@ class EndlessBoard(CardThenAnswerBoard):
         # A spectator sees the row as South does (North above): it has no side of its own.
         below = 1 if self.viewer is None else self.viewer
         self.query_one(HabitatRow).show(view, below, self.labels, habitat, species)
-        self.query_one(EventZones).show(view, self.viewer, self.labels, self.reveal_windows)
+        # The reveal setting after your event, while a window may still ask.
+        self.query_one(EventZones).show(view, self.viewer, self.labels, "" if self.over else self.reveal_windows)
         piles = self.query_one(DiscardPiles)
         piles.display = self.piles_open
         if self.piles_open:
@@ -549,21 +551,31 @@ class EndlessBoard(CardThenAnswerBoard):
 
     def _draw_hand(self) -> None:
         assert self.view is not None
+        zone = self.query_one(HandZone)
+        # The final table names the other hand (nothing is hidden once the game is over), in the rows no prompt needs.
+        zone.set_class(self.over, "-over")
         if self.viewer is None:
             # A spectator holds no hand: both are drawn as everyone sees them.
             hands = " · ".join(held(self.labels[seat], self.view.hands[seat]) for seat in (0, 1))
-            self.query_one(HandZone).show(f"Hands: {hands}", (), mine=False)
+            zone.show(f"Hands: {hands}", (), mine=False)
             return
         hand = self._hand()
         playable = self._playable()
         other = 1 - self.viewer
-        title = f"Hand ({len(hand)}; {self.labels[other]} {len(self.view.hands[other])}):"
+        theirs = self.view.hands[other]
+        # The other hand's size; its cards where the view shows every one (the final table: what it held).
+        other_hand = (
+            held(self.labels[other], theirs)
+            if theirs and HIDDEN not in theirs
+            else f"{self.labels[other]} {len(theirs)}"
+        )
+        title = f"Hand ({len(hand)}; {other_hand}):"
         deploying = self.mode is Mode.CARD
         reading = self._read_item()
         cursor = self.item if deploying else None
         if reading is not None:
             cursor = reading.hand if reading.hand >= 0 else None
-        self.query_one(HandZone).show(
+        zone.show(
             title,
             hand,
             playable,

@@ -1,5 +1,6 @@
 """Both event zones (yours shows its card, the other only that one is there, and a Stable Climate lying in a zone;
-a spectator's, only that one is there in each) and the discard piles' sizes; the piles themselves open with p."""
+a spectator's, only that one is there in each; on the final table, every card, as the view shows them all) and the
+discard piles' sizes; the piles themselves open with p."""
 
 from __future__ import annotations
 
@@ -44,10 +45,10 @@ WORDINGS: Final = (
 
 
 def zone_text(view: EndlessState, seat: int, viewer: int | None, label: str, short: bool = False) -> str:
-    """'Your event: Drought', 'South: face down', with '(Stable Climate: blocked)' (`short`: ', blocked') under a
-    Stable Climate."""
+    """'Your event: Drought', 'South: face down' (named where the view shows it: the final table), with '(Stable
+    Climate: blocked)' (`short`: ', blocked') under a Stable Climate."""
     card = view.events[seat]
-    if card >= 0 and seat == viewer:
+    if card >= 0:
         shown = card_name(card)
     elif card != EMPTY:
         shown = "face down"
