@@ -36,6 +36,7 @@ from exotui.tui.screens.game import GameScreen
 from exotui.tui.tables.endless.board import EndlessBoard, Mode, after_an_action, held, readable
 from exotui.tui.tables.endless.discard_piles import DiscardPiles
 from exotui.tui.tables.endless.hand import HandZone, hand_name, type_letter
+from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
 from pilot_helpers import in_event_loop, open_game, play_by_keys, press_answer, replays, settle, status_text
@@ -636,5 +637,33 @@ async def test_the_final_table_names_the_other_seats_event_and_hand_which_stay_h
         # In sight, not under the result box or cut off.
         shown = " ".join(screen_text(app).split())
         assert "South: Echoed Form" in shown and "South holds American Kestrel + Coyote" in shown
-        # North's hand whole too, under the longer title.
+        # North's hand whole too, under the longer title; at 80 columns the log's last line under the table (the AI
+        # panel gives up its rows).
         assert f"{ANSWER_KEYS[len(final.hands[0]) - 1]} E Limited Resources" in shown
+        if size == (80, 24):
+            assert "After 16 turns: North 28, South 21: North wins." in shown
+
+
+@in_event_loop
+async def test_at_80x24_the_final_table_after_the_computers_last_turn_gives_the_log_the_ai_panels_rows() -> None:
+    """The sample game from North's last decision, the computer playing the last turn: on the final table the AI
+    panel kept its 4 rows (2 empty under "the game is over", measured before the last resize), and with South's hand
+    named the log had one line left. The panel takes one row there; the log shows its last lines."""
+    saved = load(SAMPLE)
+    last = max(
+        index for index, state in enumerate(saved.states[: len(saved.actions)]) if GAME.current_player(state) == 0
+    )
+    app = ExoTuiApp(ai_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot, "endless", ("human", "greedy"), saved.header.seed, actions=saved.actions[:last])
+        await press_for(pilot, saved.actions[last], by_number=True)
+        for _ in range(500):
+            if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
+                break
+            await pilot.pause()
+        await pilot.press("escape")
+        await settle(pilot)
+        panel = app.screen.query_one(AiStatus)
+        assert panel.outer_size.height == 2 and str(panel.render()) == "South: AI greedy · the game is over"
+        log = app.screen.query_one(GameLog)
+        assert log.size.height >= 3 and log.scroll_y == log.max_scroll_y

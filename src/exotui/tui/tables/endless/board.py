@@ -480,7 +480,12 @@ class EndlessBoard(CardThenAnswerBoard):
         text = self.query_one("#card-text", Static)
         text.set_class(reading is not None, "-reading")
         text.styles.max_height = None  # as the stylesheet says, until `_fit` finds the table too tall
-        self.query_one(AiStatus).styles.height = None
+        status = self.query_one(AiStatus)
+        # The final table's panel only says that the game is over: narrow, one row, the others to the hands (the other
+        # named now) and the log, whatever `_fit` measured before the last resize.
+        status.styles.height = (
+            status.styles.gutter.height + AI_ROWS if self.over and not self.has_class("-wide") else None
+        )
         if reading is not None:
             count = len(readable(view, self.viewer, self.labels))
             assert self.reading is not None
