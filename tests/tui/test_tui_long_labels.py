@@ -17,7 +17,7 @@ from exotui import games
 from exotui.engine.records import HUMAN, Seat
 from exotui.engine.savedir import SaveDir
 from exotui.tui.app import ExoTuiApp
-from exotui.tui.labels import fit_label
+from exotui.tui.labels import fit_label, fit_name
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.load import LoadScreen
 from exotui.tui.tables.rodents.scores import InvasionScores
@@ -66,6 +66,18 @@ def test_a_label_too_long_takes_its_short_form_else_its_first_words() -> None:
     assert fit_label("Bartholomew: you", 6) == "Barth…"
     # Not laid out yet: whole.
     assert fit_label("Seat 2: AI it=1000000", 0) == "Seat 2: AI it=1000000"
+
+
+def test_a_file_name_too_long_is_shortened_in_the_middle_keeping_its_extension() -> None:
+    name = "exofauna-20261127-040543-0c36d5.exosave"
+    assert fit_name(name, 39) == name
+    assert fit_name(name, 0) == name
+    assert fit_name(name, 34) == "exofauna-2026…40543-0c36d5.exosave"
+    # Wide characters count for two cells.
+    assert fit_name("日本語の名前のファイル.exosave", 20) == "日本語…イル.exosave"
+    # Without an extension, or too narrow for it: the start and "…".
+    assert fit_name("a-name-with-no-extension", 10) == "a-name-wi…"
+    assert fit_name(name, 9) == "exofauna…"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])

@@ -117,6 +117,41 @@ async def test_the_progress_of_every_save_reads_whole_or_in_a_short_form(
         assert str(status.render()) == (f"{whole} · Seat 1 and Seat 3 won" if size == (80, 24) else whole)
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@in_event_loop
+async def test_the_delete_dialog_shows_a_saves_name_whole_or_shortened_in_the_middle(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Wrapped to the box's 34 columns, the name the app gives a save broke mid-word ("...0c36d5.exosav" over "e"),
+    and a longer one lost its end. A name shows whole on its own row, the box widening for it as far as the screen
+    allows, else shortened in the middle keeping its start and its extension."""
+    directory = tmp_path / "saves"
+    directory.mkdir()
+    given = "exofauna-20261127-040543-0c36d5.exosave"
+    copied = "a-save-with-a-very-long-name-that-someone-copied-here-from-another-machine-20261127.exosave"
+    for name in (given, copied):
+        shutil.copy(SAMPLES / "exofauna.exosave", directory / name)
+    app = ExoTuiApp(ai_pause=0, saves=SaveDir(directory))
+    async with app.run_test(size=size) as pilot:
+        await app.push_screen(LoadScreen(app.saves))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        for name in (given, copied):
+            screen.query_one(DataTable).move_cursor(row=[entry.path.name for entry in screen.entries].index(name))
+            await settle(pilot)
+            await pilot.press("d")
+            await settle(pilot)
+            rows = [line.strip(" █") for line in screen_text(app).splitlines()]
+            if name == copied and size == (80, 24):
+                # The box as wide as the screen: its border and padding leave the name 74 columns.
+                assert "a-save-with-a-very-long-name-that…re-from-another-machine-20261127.exosave" in rows
+            else:
+                assert name in rows
+            await pilot.press("n")
+            await settle(pilot)
+
+
 def test_a_shared_win_keeps_its_won_in_every_width() -> None:
     """Shortened as any label is, a shared win lost its "won" ("Seat 1, Seat 2…"): it reads whole, then its names
     with commas, then how many shared it."""

@@ -1,4 +1,5 @@
-"""A seat's label ("Yellow: AI it=1000000") in the columns a table has for it, shortened so that it still reads."""
+"""A seat's label ("Yellow: AI it=1000000") in the columns a table has for it, shortened so that it still reads; a
+file's name likewise."""
 
 from __future__ import annotations
 
@@ -41,3 +42,22 @@ def fit_label(label: str, width: int) -> str:
         if head and cells(head) + 1 <= width:
             return f"{head}…"
     return Content(short).truncate(width, ellipsis=True).plain
+
+
+def fit_name(name: str, width: int) -> str:
+    """A file's `name` in at most `width` cells: whole where it fits, else shortened in the middle by "…", keeping its
+    extension and as much of its start and of its end as fit ("exofauna-2026…40543-0c36d5.exosave" in 34 cells): its
+    start tells the game, its end which save it is. Wrapped, it was broken mid-word ("…0c36d5.exosav" over "e"). Where
+    even its extension leaves no room, its start and "…". A `width` under 1 (not laid out yet) leaves it whole."""
+    if width < 1 or cells(name) <= width:
+        return name
+    stem, dot, extension = name.rpartition(".")
+    end = f"{dot}{extension}" if stem else ""
+    room = width - 1 - cells(end)
+    if not stem or room < 2:
+        return Content(name).truncate(width, ellipsis=True).plain
+    head = Content(stem).truncate(room - room // 2).plain
+    tail = stem[len(head) :]
+    while cells(tail) > room - cells(head):
+        tail = tail[1:]
+    return f"{head}…{tail}{end}"

@@ -268,9 +268,10 @@ class LoadScreen(Screen[None]):
         if entry is None:
             return
         what, _, progress = row_of(entry)
-        name = printable(entry.path.name)
+        # Whole, not cut to a quote's length: the dialog shortens it in the middle if it must, keeping its end.
+        name = printable(entry.path.name, None)
         self.app.push_screen(
-            QuestionScreen(escape(f"Delete this save?\n{what.splitlines()[0]}, {progress}\n{name}")),
+            QuestionScreen(escape(f"Delete this save?\n{what.splitlines()[0]}, {progress}"), name),
             lambda yes: self.delete(entry.path, yes),
         )
 
