@@ -31,7 +31,7 @@ from exotui.play.session import HUMAN, GameSession, Seat
 from exotui.tui import screens, tables
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.screens.end import EndScreen
-from exotui.tui.screens.game import GameScreen
+from exotui.tui.screens.game import GameScreen, failed_line
 from exotui.tui.screens.help import HelpScreen
 from exotui.tui.screens.new_game import DEFAULT_SEATS
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
@@ -39,6 +39,7 @@ from exotui.tui.tables import Board
 from exotui.tui.tables.exofauna.board import GRID, ExoFaunaBoard, Mode, arrivals
 from exotui.tui.tables.exofauna.hand import Hand
 from exotui.tui.tables.exofauna.watering_hole import WateringHole
+from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
 from exotui.tui.widgets.too_small import TooSmall
 from pilot_helpers import focus, in_event_loop, settle, status_text
@@ -481,14 +482,21 @@ async def test_a_computer_that_cannot_even_move_at_random_is_said_to_have_stoppe
         screen.cancel.set()
 
 
+@pytest.mark.parametrize(
+    ("size", "reason"),
+    [((80, 24), "ValueError: no legal…"), ((120, 40), "ValueError: no legal move could be drawn from this view of…")],
+    ids=["80x24", "120x40"],
+)
 @in_event_loop
 async def test_a_computer_whose_worker_fails_is_told_in_one_line_with_the_details_in_the_errors_file(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, size: tuple[int, int], reason: str
 ) -> None:
     """Something else than the search went wrong in the computer's worker (here its fallback): the status line held the
     error as it was raised, '(ValueError: ...)' with every line of its message, on a line one row high. It says what
     went wrong in one line, the kind of error and its message's first line, cut after a whole word, as a failed
-    search is told; the traceback goes to the game's errors file, and a notice says where."""
+    search is told; the traceback goes to the game's errors file, and a notice says where. At 80 columns the line ran
+    past the screen's edge and lost "Press q to quit.": the reason is cut to the room left. The log keeps the notice's
+    words ("!"), where a notice goes."""
 
     def broken(*args: object) -> object:
         raise RuntimeError("search exploded")
@@ -503,7 +511,7 @@ async def test_a_computer_whose_worker_fails_is_told_in_one_line_with_the_detail
     monkeypatch.setattr(Driver, "decide_anyway", fallback_broken)
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path / "saves"))
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+    async with app.run_test(size=size, notifications=True) as pilot:
         session = app.recorded(GameSession(games.get("exofauna"), 1, None, (Seat("greedy"), Seat(HUMAN))))
         screen = GameScreen(session, 0)
         await app.push_screen(screen)
@@ -513,21 +521,39 @@ async def test_a_computer_whose_worker_fails_is_told_in_one_line_with_the_detail
             await pilot.pause()
         await settle(pilot)
         name = screen.labels[0]
-        reason = "ValueError: no legal move could be drawn from this view of…"
-        assert status_text(app) == f"{name} failed to decide ({reason}). Press q to quit."
+        line = f"{name} failed to decide ({reason}). Press q to quit."
+        assert status_text(app) == line
+        # Whole on its row, within the screen.
+        status = app.screen.query_one("#status", Static)
+        assert screen_text(app).splitlines()[status.region.y].strip() == line
         assert screen.board.query_one(Prompt).question == f"{name} stopped: it could not decide."
         assert session.record is not None
         errors = tmp_path / "state" / "exotui" / "log" / f"{session.record.path.stem}.log"
-        (notice,) = [notice.message for notice in app._notifications]
-        assert notice == (
-            f"{name} failed to decide: {reason} The game stops here, saved as it stands: q quits, and Continue tries"
-            f" again. The details are in {printable_path(errors)}."
+        told = (
+            f"{name} failed to decide: ValueError: no legal move could be drawn from this view of… The game stops"
+            " here, saved as it stands: q quits, and Continue tries again."
         )
+        (notice,) = [notice.message for notice in app._notifications]
+        assert notice == f"{told} The details are in {printable_path(errors)}."
+        assert screen.board.query_one(GameLog).entries[-1].plain == f"  ! {told}"
         written = errors.read_text(encoding="utf-8")
         assert f"the computer's worker failed for {name}, action 1:\nTraceback" in written
         # The whole message, and the search's failure it came from.
         assert 'which has more to say\nTraceback (most recent call last):\n  File "players.py", line 3' in written
         assert "RuntimeError: search exploded" in written
+
+
+def test_the_line_of_a_failed_worker_keeps_who_failed_and_the_key_to_press_whole() -> None:
+    error = ValueError("no legal move could be drawn from this view of the table")
+    line = "Blue: AI greedy failed to decide (ValueError: no legal…). Press q to quit."
+    assert failed_line("Blue: AI greedy", error, 78) == line
+    # No room for even the kind of error: the reason is left out.
+    assert failed_line("Blue: AI greedy", error, 63) == "Blue: AI greedy failed to decide. Press q to quit."
+    kind_only = "Blue: AI greedy failed to decide (ValueError…). Press q to quit."
+    assert failed_line("Blue: AI greedy", error, 64) == kind_only
+    # A name too long even without it: its first words.
+    long_name = "Yellow: AI easy:it=750:c=1.0:pb=1:imm=0.3"
+    assert failed_line(long_name, error, 60) == "Yellow: AI easy:it=750… failed to decide. Press q to quit."
 
 
 @in_event_loop

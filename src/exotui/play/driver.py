@@ -62,18 +62,18 @@ class Turn(NamedTuple):
         return self.player is not None
 
 
-def reason(failure: BaseException) -> str:
-    """'RuntimeError: out of memory': the kind of `failure` and the first line of its message; past REASON_LENGTH,
-    cut after its last whole word that fits (within a word only if none of the message's does) and ended with "…". A
-    phrase, which `sentence` ends."""
+def reason(failure: BaseException, length: int = REASON_LENGTH) -> str:
+    """'RuntimeError: out of memory': the kind of `failure` and the first line of its message; past `length`
+    characters, cut after its last whole word that fits (within a word only if none of the message's does) and ended
+    with "…". A phrase, which `sentence` ends."""
     first = next(iter(str(failure).splitlines()), "").strip()
     kind = type(failure).__name__
     said = f"{kind}: {first}" if first else kind
-    if len(said) <= REASON_LENGTH:
+    if len(said) <= length:
         return said
     # A space just past the cut still leaves the last word whole.
-    space = said.rfind(" ", len(kind) + 2, REASON_LENGTH)
-    cut = said[:space] if space > 0 else said[: REASON_LENGTH - 1]
+    space = said.rfind(" ", len(kind) + 2, length)
+    cut = said[:space] if space > 0 else said[: length - 1]
     return cut.rstrip(" ,;:.") + "…"
 
 

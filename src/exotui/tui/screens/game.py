@@ -22,10 +22,11 @@ from exotui.engine import protocol
 from exotui.engine.protocol import seat_names
 from exotui.engine.result import result_headline, result_of
 from exotui.engine.text import os_reason, printable_path
-from exotui.play.driver import Driver, Fallback, Turn, reason, report, sentence
+from exotui.play.driver import REASON_LENGTH, Driver, Fallback, Turn, reason, report, sentence
 from exotui.play.seats import seat_label
 from exotui.play.session import GameSession, Told, how_it_ended
 from exotui.play.thinking import Thought
+from exotui.tui.labels import cells, fit_label
 from exotui.tui.screens.aids import AidedScreen
 from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
@@ -71,6 +72,19 @@ def headline(session: GameSession) -> str:
     labels = [seat_label(session, seat, "{name} ({who})") for seat in range(len(session.seats))]
     result = result_of(session.game, session.game.outcome(session.state))
     return result_headline(result, labels, session.told_to)
+
+
+def failed_line(name: str, error: BaseException, width: int) -> str:
+    """'Blue: AI greedy failed to decide (ValueError: no legal…). Press q to quit.' in `width` cells: the status line
+    of a computer whose worker failed, one row. Who failed and the key to press stay whole; the reason (`reason`) is
+    cut to the room left, never longer than the notice has it, and left out where not even its kind fits; the name is
+    shortened only where even that is too long (`fit_label`). The notice, the log and the errors file tell the rest.
+    Cut by the row's edge at 80 columns, it lost "Press q to quit."."""
+    stop = ". Press q to quit."
+    head = f"{fit_label(name, width - cells(f' failed to decide{stop}'))} failed to decide"
+    room = width - cells(f"{head} (){stop}")
+    said = f" ({reason(error, min(room, REASON_LENGTH))})" if room > len(type(error).__name__) else ""
+    return f"{head}{said}{stop}"
 
 
 class GameScreen(AidedScreen):
@@ -383,8 +397,9 @@ class GameScreen(AidedScreen):
         """A failing AI must not take the app down: say so, and leave the game as it is (saves keep it). (A failed
         search is played on at random, `search`; this is for anything else that goes wrong in the worker.) As after a
         failed search, the status line says what went wrong in one line, the kind of error and the start of its
-        message (its whole message could run over many rows, or hold a traceback); the traceback goes to the game's
-        errors file, and a notice says where."""
+        message (its whole message could run over many rows, or hold a traceback), in the row's width
+        (`failed_line`); the traceback goes to the game's errors file, and a notice says where, and the log keeps what
+        the notice said, as it keeps the note of a failed search."""
         if event.state is WorkerState.ERROR and event.worker.group == "ai":
             error = event.worker.error
             assert error is not None, "a worker in error keeps its error"
@@ -392,10 +407,10 @@ class GameScreen(AidedScreen):
             name = self.labels[seat] if seat is not None else "The AI"
             what = f"the computer's worker failed for {name}, action {len(self.session.actions) + 1}"
             where = self.write_down(report([(what, error)]))
-            said = reason(error)
-            failed = sentence(f"{name} failed to decide: {said}")
-            self.notify(f"{failed} {self.stuck} {where}.", severity="warning", timeout=NOTICE_SECONDS, markup=False)
-            self.status(f"{name} failed to decide ({said}). Press q to quit.")
+            told = f"{sentence(f'{name} failed to decide: {reason(error)}')} {self.stuck}"
+            self.notify(f"{told} {where}.", severity="warning", timeout=NOTICE_SECONDS, markup=False)
+            self.board.query_one(GameLog).note(told)
+            self.status(failed_line(name, error, self.query_one("#status", Static).content_size.width))
             self.computer_stopped(name)
 
     def on_game_screen_ai_progress(self, event: AiProgress) -> None:
