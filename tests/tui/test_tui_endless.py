@@ -17,7 +17,7 @@ from textual.widgets import Label, OptionList, Static
 from endless_builders import SOUTH, play_until
 from exotui import games
 from exotui.engine.records import load
-from exotui.games.endless.cards import KINDS, REACTIONS, card_name
+from exotui.games.endless.cards import KINDS, REACTIONS, card_name, card_text
 from exotui.games.endless.state import (
     ASK_DEPLOY,
     ASK_REVEAL,
@@ -604,7 +604,8 @@ async def test_the_final_table_names_the_other_seats_event_and_hand_which_stay_h
     """Once the game is over nothing is left to play for, and the player wants to see what the other seat held: the
     final table (Esc on the result box) said "South: face down" and gave South's hand as a count. It names South's
     event and cards, as the view of a finished game hides nothing. At North's last decision before the end they are
-    still hidden."""
+    still hidden. The card reader (v) offers South's hand and event there too, as it offers North's: it left South's
+    hand out, and called its event "face down"."""
     saved = load(SAMPLE)
     final = saved.final
     # North's last decision with South's event face down (Deploy, turn 13).
@@ -618,6 +619,7 @@ async def test_the_final_table_names_the_other_seats_event_and_hand_which_stay_h
         await open_game(pilot, "endless", ("human", "greedy"), saved.header.seed, actions=saved.actions[:last])
         assert " · South: face down" in str(app.screen.query_one("#events").render())
         assert app.screen.query_one(HandZone).title == "Hand (9; South 10):"
+        assert "South's hand" not in {item.where for item in readable(board(app).view, 0, SEAT_NAMES)}
         await open_game(pilot, "endless", ("human", "greedy"), saved.header.seed, actions=saved.actions)
         for _ in range(200):
             if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
@@ -642,6 +644,28 @@ async def test_the_final_table_names_the_other_seats_event_and_hand_which_stay_h
         assert f"{ANSWER_KEYS[len(final.hands[0]) - 1]} E Limited Resources" in shown
         if size == (80, 24):
             assert "After 16 turns: North 28, South 21: North wins." in shown
+        # The card reader goes through every card, each read as "N/COUNT, WHERE (keys): TEXT".
+        await pilot.press("v")
+        text = app.screen.query_one("#card-text", Static)
+        count = int(str(text.render()).split(",")[0].split("/")[1])
+        read = []
+        for _ in range(count):
+            read.append(str(text.render()).split(" (←→ or ↑↓; v or Esc closes): "))
+            await pilot.press("right")
+        assert [text for where, text in read if where.endswith(", your hand")] == [
+            card_text(card) for card in final.hands[0]
+        ]
+        assert [text for where, text in read if where.endswith(", South's hand")] == [
+            card_text(card) for card in final.hands[SOUTH]
+        ]
+        event = card_text(final.events[SOUTH])
+        assert event.startswith("Echoed Form")
+        assert [text for where, text in read if where.endswith(", South's event zone, kept face down to the end")] == [
+            event
+        ]
+    # A spectator's reader (an SSH table) offers both hands, as its table names them.
+    wheres = {item.where for item in readable(final, None, SEAT_NAMES)}
+    assert {"North's hand", "South's hand"} <= wheres
 
 
 @in_event_loop

@@ -17,6 +17,7 @@ from typing import Any
 
 import msgspec
 import pytest
+from textual.widgets import Static
 
 from exotui import games
 from exotui.engine.protocol import interludes, public_view
@@ -137,13 +138,23 @@ async def test_at_an_ssh_table_the_final_endless_table_names_the_event_kept_face
     seat: int | None, told: str
 ) -> None:
     """The table sends each seat its view and a spectator the public one: once the game is over they hide nothing,
-    so South's event kept face down to the end is named to North and to a spectator, with South's hand."""
+    so South's event kept face down to the end is named to North and to a spectator, with South's hand. The card
+    reader (v) reads South's cards to them too: it was shut on a final table and to a spectator."""
     show, _ = joined_at_the_end("endless.exosave", seat)
     app = WatchingApp(show, "endless")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert str(app.screen.query_one("#events").render()).startswith(told)
         assert "South holds American Kestrel + Coyote" in " ".join(screen_text(app).split())
+        await pilot.press("v")
+        text = app.screen.query_one("#card-text", Static)
+        read = []
+        for _ in range(int(str(text.render()).split(",")[0].split("/")[1])):
+            read.append(str(text.render()))
+            await pilot.press("right")
+        assert any(", South's hand (←→ or ↑↓; v or Esc closes): American Kestrel" in line for line in read)
+        await pilot.press("escape")
+        assert not app.screen.query_one("#card-text", Static).has_class("-reading")
 
 
 @in_event_loop

@@ -173,8 +173,9 @@ class Readable(NamedTuple):
 
 def readable(view: EndlessState, viewer: int | None, labels: Sequence[str]) -> list[Readable]:
     """Every card in sight, in the table's order: the habitats (with their effects and what the row's words mean),
-    the species of both sides (with their effects), the hand, the event zones, then the discard piles."""
+    the species of both sides (with their effects), the hands, the event zones, then the discard piles."""
     now = row_now(view)
+    over = GAME.current_player(view) is None
     items: list[Readable] = []
     for position, habitat in enumerate(view.habitats):
         _, resources, notes = habitat_lines(view, now, position)
@@ -206,13 +207,20 @@ def readable(view: EndlessState, viewer: int | None, labels: Sequence[str]) -> l
             )
             where = f"{labels[seat]}'s, at habitat {sp.habitat + 1}"
             items.append(Readable(" ".join(parts), where, species=sp.card))
-    if viewer is not None:
-        for index, card in enumerate(view.hands[viewer]):
-            items.append(Readable(card_text(card), "your hand", hand=index))
+    for seat in (0, 1) if viewer is None else (viewer, 1 - viewer):
+        cards = view.hands[seat]
+        if seat == viewer:
+            items.extend(Readable(card_text(card), "your hand", hand=index) for index, card in enumerate(cards))
+        elif viewer is None or HIDDEN not in cards:
+            # The other hands as the table names them (`_draw_hand`): a spectator's, every card seen; a player's, the
+            # other's once the view shows every card (the final table). Named in the hand's title, they were not here.
+            items.extend(Readable(card_text(card), f"{labels[seat]}'s hand") for card in cards if card != HIDDEN)
     for seat in (0, 1):
         event = view.events[seat]
         if event >= 0:
-            items.append(Readable(card_text(event), f"{labels[seat]}'s event zone, face down"))
+            # The final table names the events the players kept: they are face down no more.
+            state = "kept face down to the end" if over else "face down"
+            items.append(Readable(card_text(event), f"{labels[seat]}'s event zone, {state}"))
         if view.climate[seat] >= 0:
             items.append(Readable(card_text(view.climate[seat]), f"on {labels[seat]}'s event zone"))
     for seat in (0, 1):
@@ -241,8 +249,8 @@ class EndlessBoard(CardThenAnswerBoard):
             "  p                         open or close the discard piles (with the decks' sizes)",
             "  L                         the whole log (PgUp/PgDn scroll it; L or Esc: back to the table)",
             "  v                         read any card in sight: the arrows go through the habitats, both sides' "
-            "species, your hand, the event zones and the discard piles; its full text, effects and what the row's "
-            "words mean (v or Esc closes)",
+            "species, your hand (and the other's on the final table), the event zones and the discard piles; its "
+            "full text, effects and what the row's words mean (v or Esc closes)",
             "Hand: S species, F effect, E event; each item is labelled by the key that picks it (1-9, then a, b...).",
             "A species reads: name, population, X/Y (growth when it exerts / decline in every Termination, of both "
             "players, with the reductions that apply in its owner's own: bonuses applied), e if exerted, a letter per "
@@ -288,8 +296,9 @@ class EndlessBoard(CardThenAnswerBoard):
         ]
     )
 
-    # A spectator too opens the discard piles.
-    WATCHING = CardThenAnswerBoard.WATCHING | {"piles", "log_whole"}
+    # A spectator too opens the discard piles and reads the cards (v), as does everyone on the final table, which
+    # names the other hand: the reader was shut there.
+    WATCHING = CardThenAnswerBoard.WATCHING | {"piles", "log_whole", "read"}
     BINDINGS: ClassVar[list[BindingType]] = [
         # Out of the footer, to fit 80 columns: the prompt says "r: reveal" whenever a window lets you reveal, the
         # discard piles' line says "(p)", and help lists both.
@@ -629,6 +638,12 @@ class EndlessBoard(CardThenAnswerBoard):
         assert view is not None
         task = view.tasks[-1]
         return QUESTIONS.get(task[0], "Your decision") if task else "Your decision"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The card reader open, the arrows go through the cards and Esc closes it, where they decide nothing too.
+        if self.reading is not None and action in ("move", "back"):
+            return True
+        return super().check_action(action, parameters)
 
     def _read_item(self) -> Readable | None:
         if self.reading is None or self.view is None:
