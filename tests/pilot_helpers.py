@@ -13,7 +13,7 @@ from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 from textual.widgets._footer import FooterKey
 
 from exotui import games
@@ -24,6 +24,7 @@ from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.pass_keyboard import PassKeyboardScreen
 from exotui.tui.widgets.footer import KeysFooter
+from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import ANSWER_KEYS
 
 
@@ -40,6 +41,43 @@ def in_event_loop(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..
 async def settle(pilot: Pilot, rounds: int = 3) -> None:
     for _ in range(rounds):
         await pilot.pause()
+
+
+async def the_result_box(pilot: Pilot, pauses: int = 2000) -> EndScreen:
+    """The result box once its menu is drawn (it is pushed before it is composed), each pause letting the game's last
+    decisions through; settled, so that what it holds is laid out."""
+    app = pilot.app
+    for _ in range(pauses):
+        if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
+            await settle(pilot)
+            assert isinstance(app.screen, EndScreen)
+            return app.screen
+        await pilot.pause()
+    raise AssertionError("the game did not end")
+
+
+async def the_final_table(pilot: Pilot, pauses: int = 2000) -> None:
+    """Esc from the result box, once it is drawn: the final table under it, settled."""
+    await the_result_box(pilot, pauses)
+    await pilot.press("escape")
+    await settle(pilot)
+
+
+def log_in_sight(log: GameLog) -> list[str]:
+    """The log's lines in sight, in its rows as scrolled."""
+    top = round(log.scroll_y)
+    return [line.text.rstrip() for line in log.lines[top : top + log.scrollable_content_region.height]]
+
+
+def the_sample_win_ends_the_log(log: GameLog, size: tuple[int, int]) -> list[str]:
+    """The lines in sight of a log that told the ExoFauna sample game's last turn (saves/exofauna.exosave from its
+    action 70: Blue's eight decisions, taller than the log at 80x24): they end with how Blue won, and at 80x24 the
+    turn's first line is out of sight."""
+    shown = log_in_sight(log)
+    assert shown[-1] == "    → Blue wins, the first to claim 2 holes.", shown
+    if size == (80, 24):
+        assert not any(line.startswith(" 11 Blue plays the blue Oomba") for line in shown), "a turn taller than the log"
+    return shown
 
 
 async def q_asks_to_quit_over(pilot: Pilot, box: Screen[Any]) -> None:

@@ -427,6 +427,20 @@ async def test_a_computer_whose_search_fails_plays_at_random_from_its_view_and_t
         assert list(load(session.record.path).actions) == session.actions
 
 
+async def the_computer_failing_first(app: ExoTuiApp, pilot: Pilot, game_id: str) -> GameScreen:
+    """A game of `game_id` where the computer (greedy, the first seat) decides first against you, once its failure
+    was noticed (the test broke its search)."""
+    session = app.recorded(GameSession(games.get(game_id), 1, None, (Seat("greedy"), Seat(HUMAN))))
+    screen = GameScreen(session, 0)
+    await app.push_screen(screen)
+    for _ in range(300):
+        if app._notifications:
+            break
+        await pilot.pause()
+    await settle(pilot)
+    return screen
+
+
 @pytest.mark.parametrize("table", ["exofauna", "generic"])
 @in_event_loop
 async def test_a_computer_that_cannot_even_move_at_random_is_said_to_have_stopped_above_the_log_not_to_be_deciding(
@@ -449,14 +463,8 @@ async def test_a_computer_that_cannot_even_move_at_random_is_said_to_have_stoppe
         monkeypatch.delitem(tables._TABLES, "exo2")
     app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path / "saves"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        session = app.recorded(GameSession(games.get(game_id), 1, None, (Seat("greedy"), Seat(HUMAN))))
-        screen = GameScreen(session, 0)
-        await app.push_screen(screen)
-        for _ in range(300):
-            if app._notifications:
-                break
-            await pilot.pause()
-        await settle(pilot)
+        screen = await the_computer_failing_first(app, pilot, game_id)
+        session = screen.session
         name = screen.labels[0]
         assert status_text(app) == f"{name} could not decide, nor move at random. Press q to quit."
         question = screen.board.query_one(Prompt).question
@@ -512,14 +520,8 @@ async def test_a_computer_whose_worker_fails_is_told_in_one_line_with_the_detail
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path / "saves"))
     async with app.run_test(size=size, notifications=True) as pilot:
-        session = app.recorded(GameSession(games.get("exofauna"), 1, None, (Seat("greedy"), Seat(HUMAN))))
-        screen = GameScreen(session, 0)
-        await app.push_screen(screen)
-        for _ in range(300):
-            if app._notifications:
-                break
-            await pilot.pause()
-        await settle(pilot)
+        screen = await the_computer_failing_first(app, pilot, "exofauna")
+        session = screen.session
         name = screen.labels[0]
         line = f"{name} failed to decide ({reason}). Press q to quit."
         assert status_text(app) == line

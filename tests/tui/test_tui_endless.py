@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Label, OptionList, Static
+from textual.widgets import Label, Static
 
 from endless_builders import SOUTH, play_until
 from exotui import games
@@ -31,7 +31,6 @@ from exotui.games.endless.state import (
 from exotui.games.endless.view import SEAT_NAMES
 from exotui.tui.app import ExoTuiApp
 from exotui.tui.choices import Choices, load_choices, save_choices
-from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.tables.endless.board import EndlessBoard, Mode, after_an_action, held, readable
 from exotui.tui.tables.endless.discard_piles import DiscardPiles
@@ -39,7 +38,16 @@ from exotui.tui.tables.endless.hand import HandZone, hand_name, type_letter
 from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.prompt import ANSWER_KEYS, Prompt
-from pilot_helpers import in_event_loop, open_game, play_by_keys, press_answer, replays, settle, status_text
+from pilot_helpers import (
+    in_event_loop,
+    open_game,
+    play_by_keys,
+    press_answer,
+    replays,
+    settle,
+    status_text,
+    the_final_table,
+)
 from spectator_helpers import screen_text
 
 GAME = games.get("endless")
@@ -621,12 +629,7 @@ async def test_the_final_table_names_the_other_seats_event_and_hand_which_stay_h
         assert app.screen.query_one(HandZone).title == "Hand (9; South 10):"
         assert "South's hand" not in {item.where for item in readable(board(app).view, 0, SEAT_NAMES)}
         await open_game(pilot, "endless", ("human", "greedy"), saved.header.seed, actions=saved.actions)
-        for _ in range(200):
-            if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
-                break
-            await pilot.pause()
-        await pilot.press("escape")
-        await settle(pilot)
+        await the_final_table(pilot)
         assert isinstance(app.screen, GameScreen)
         events = str(app.screen.query_one("#events").render())
         assert events.startswith("Your event: none · South: Echoed Form") and "face down" not in events
@@ -681,12 +684,7 @@ async def test_at_80x24_the_final_table_after_the_computers_last_turn_gives_the_
     async with app.run_test(size=(80, 24)) as pilot:
         await open_game(pilot, "endless", ("human", "greedy"), saved.header.seed, actions=saved.actions[:last])
         await press_for(pilot, saved.actions[last], by_number=True)
-        for _ in range(500):
-            if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
-                break
-            await pilot.pause()
-        await pilot.press("escape")
-        await settle(pilot)
+        await the_final_table(pilot)
         panel = app.screen.query_one(AiStatus)
         assert panel.outer_size.height == 2 and str(panel.render()) == "South: AI greedy · the game is over"
         log = app.screen.query_one(GameLog)

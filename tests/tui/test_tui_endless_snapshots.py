@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import OptionList
 
 from endless_builders import play_until
 from exotui import games
@@ -32,9 +31,9 @@ from exotui.games.endless.state import (
 )
 from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
-from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.tables.endless.board import after_an_action
+from pilot_helpers import the_final_table
 
 GAME = games.get("endless")
 SIZES = {"80x24": (80, 24), "large": (140, 40)}
@@ -144,13 +143,7 @@ async def at_the_final_table(pilot: Pilot) -> None:
     for action in saved.actions:
         session.apply(action)
     await pilot.app.push_screen(GameScreen(session, 0))
-    for _ in range(200):
-        if isinstance(pilot.app.screen, EndScreen) and pilot.app.screen.query(OptionList):
-            break
-        await pilot.pause()
-    await pilot.press("escape")
-    for _ in range(3):
-        await pilot.pause()
+    await the_final_table(pilot)
 
 
 def test_the_final_table_at_80x24(snap_compare) -> None:

@@ -29,7 +29,17 @@ from exotui.tui.widgets.ai_status import AiStatus
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.game_log import GameLog
 from exotui.tui.widgets.too_small import TooSmall
-from pilot_helpers import footer_keys, in_event_loop, settle, status_text, whole_in_the_end_box
+from pilot_helpers import (
+    footer_keys,
+    in_event_loop,
+    log_in_sight,
+    settle,
+    status_text,
+    the_final_table,
+    the_result_box,
+    the_sample_win_ends_the_log,
+    whole_in_the_end_box,
+)
 from spectator_helpers import screen_text
 
 
@@ -39,23 +49,7 @@ async def play_out(pilot: Pilot) -> GameScreen:
     session = GameSession(games.get("exofauna"), 4, "quick", (Seat("greedy"), Seat("greedy")))
     screen = GameScreen(app.recorded(session), 0)
     await app.push_screen(screen)
-    for _ in range(500):
-        # The result box is pushed before it is composed: wait for its menu.
-        if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
-            return screen
-        await pilot.pause()
-    raise AssertionError("the game did not end")
-
-
-async def the_result_box(app: ExoTuiApp, pilot: Pilot) -> EndScreen:
-    """The result box once its choices are drawn, waiting for the game's last moves to be played."""
-    for _ in range(200):
-        if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
-            break
-        await pilot.pause()
-    await settle(pilot)
-    screen = app.screen
-    assert isinstance(screen, EndScreen)
+    await the_result_box(pilot)
     return screen
 
 
@@ -96,7 +90,7 @@ async def test_a_stray_enter_on_the_result_box_starts_no_rematch(tmp_path: Path)
     app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         game = await play_out(pilot)
-        box = await the_result_box(app, pilot)
+        box = await the_result_box(pilot)
         await pilot.press("enter", "1", "enter", "1", "enter")
         await settle(pilot)
         assert app.screen is box and app.screen_stack[-2] is game
@@ -110,7 +104,7 @@ async def test_a_stray_enter_on_the_result_box_starts_no_rematch(tmp_path: Path)
         await settle(pilot)
         assert app.screen is game
         await pilot.press("enter", "enter")
-        box = await the_result_box(app, pilot)
+        box = await the_result_box(pilot)
         assert box.query_one("#end-menu", OptionList).highlighted is None and app.screen_stack[-2] is game
         # Chosen on purpose, the rematch starts; the menu's title is plain again once a choice is highlighted.
         app.ai_pause = 30  # the rematch must not play itself to the end while the test looks at it
@@ -130,7 +124,7 @@ async def test_up_on_the_result_box_highlights_its_last_choice(tmp_path: Path) -
     app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path))
     async with app.run_test() as pilot:
         await play_out(pilot)
-        await the_result_box(app, pilot)
+        await the_result_box(pilot)
         await pilot.press("up", "enter")
         await settle(pilot)
         assert app.screen_stack == [app.screen] and isinstance(app.screen, TitleScreen)
@@ -286,10 +280,7 @@ async def test_the_result_box_leaves_the_table_above_it_whole_at_every_size(
     async with app.run_test(size=(80, 24)) as pilot:
         session = GameSession(games.get(game_id), 4, variant, tuple(Seat("greedy") for _ in range(players)))
         await app.push_screen(GameScreen(session, 0))
-        for _ in range(2000):
-            if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
-                break
-            await pilot.pause()
+        await the_result_box(pilot)
         for width, height in ((80, 24), (100, 30), (120, 40), (200, 60)):
             await pilot.resize_terminal(width, height)
             await settle(pilot)
@@ -344,12 +335,7 @@ async def test_the_final_tables_footer_offers_only_keys_that_do_something(game_i
     async with app.run_test() as pilot:
         session = GameSession(games.get(game_id), 4, variant, (Seat("greedy"), Seat("greedy")))
         await app.push_screen(GameScreen(session, 0))
-        for _ in range(2000):
-            if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
-                break
-            await pilot.pause()
-        await pilot.press("escape")
-        await settle(pilot)
+        await the_final_table(pilot)
         assert isinstance(app.screen, GameScreen)
         shown = {active.binding.description for active in app.screen.active_bindings.values() if active.binding.show}
         assert shown == {"log", "result", "help", "quit"}
@@ -395,7 +381,7 @@ async def test_the_result_box_tells_how_the_game_ended(tmp_path: Path, sample: s
     app = ExoTuiApp(ai_pause=0, saves=SaveDir(tmp_path))
     async with app.run_test(size=size) as pilot:
         await app.push_screen(GameScreen(GameSession.resume(record), 0))
-        screen = await the_result_box(app, pilot)
+        screen = await the_result_box(pilot)
         box = screen.query_one("#end-box").region
         assert box.bottom == screen.query_one(KeysFooter).region.y
         # The result, every choice and the hint, whole inside the box's border (not on it).
@@ -420,12 +406,6 @@ async def test_the_result_box_tells_how_the_game_ended(tmp_path: Path, sample: s
             assert " ".join(line.split()) in told, (line, told)
 
 
-def log_in_sight(log: GameLog) -> list[str]:
-    """The log's lines in sight, in its rows as scrolled."""
-    top = round(log.scroll_y)
-    return [line.text.rstrip() for line in log.lines[top : top + log.scrollable_content_region.height]]
-
-
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 @in_event_loop
 async def test_the_final_tables_log_ends_with_how_the_game_was_won(tmp_path: Path, size: tuple[int, int]) -> None:
@@ -445,14 +425,9 @@ async def test_the_final_tables_log_ends_with_how_the_game_was_won(tmp_path: Pat
         decisions = iter(saved.actions[last_turn:])
         screen.driver.decide = lambda *_, **__: next(decisions)  # type: ignore[method-assign]
         await app.push_screen(screen)
-        await the_result_box(app, pilot)
+        await the_result_box(pilot)
         log = screen.board.query_one(GameLog)
-        shown = log_in_sight(log)
-        assert shown[-1] == "    → Blue wins, the first to claim 2 holes.", shown
-        if size == (80, 24):
-            assert not any(line.startswith(" 11 Blue plays the blue Oomba") for line in shown), (
-                "a turn taller than the log"
-            )
+        shown = the_sample_win_ends_the_log(log, size)
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is screen and log_in_sight(log) == shown
@@ -473,7 +448,7 @@ async def test_exo2s_result_box_at_80x24_has_each_seat_on_a_row_and_the_last_pla
         for action in saved.actions:
             session.apply(action)
         await app.push_screen(GameScreen(session, 0))
-        screen = await the_result_box(app, pilot)
+        screen = await the_result_box(pilot)
         inside = whole_in_the_end_box(screen, ("#headline", "#summary", "#end-menu", "#end-hint"))
         assert options(app) == ["rematch", "replay", "review", "new", "title"]
         # Seat 1 (you), Seat 2 (AI normal) and the tie on 12 points: a row each.
@@ -511,7 +486,7 @@ async def test_a_four_player_rodents_result_box_at_80x24_shows_the_last_decision
         await app.push_screen(screen)
         await settle(pilot)
         screen.board.post_message(Board.Decided(actions[-1]))
-        end = await the_result_box(app, pilot)
+        end = await the_result_box(pilot)
         inside = whole_in_the_end_box(end, ("#headline", "#summary", "#invasion-scores", "#end-menu", "#end-hint"))
         assert options(app) == ["rematch", "replay", "review", "new", "title"]
         ending = end.query_one("#end-ending")

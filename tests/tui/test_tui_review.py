@@ -15,11 +15,10 @@ from exotui.engine.records import SavedGame
 from exotui.engine.savedir import SaveDir, review_cache
 from exotui.play.session import GameSession, Seat
 from exotui.tui.app import ExoTuiApp
-from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.replay import ReplayScreen
 from exotui.tui.screens.review import ReviewScreen, WinChart, better_text, review_level
-from pilot_helpers import in_event_loop, settle
+from pilot_helpers import in_event_loop, settle, the_result_box
 from review_builders import recorded, unfinished
 
 LEVEL = "it=60"
@@ -226,11 +225,7 @@ async def test_the_end_box_offers_a_review_of_the_game(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         session = GameSession(games.get("exo2"), 4, None, (Seat("greedy"), Seat("greedy")))
         await app.push_screen(GameScreen(app.recorded(session), 0))
-        for _ in range(500):
-            if isinstance(app.screen, EndScreen) and app.screen.query(OptionList):
-                break
-            await pilot.pause()
-        menu = app.screen.query_one(OptionList)
+        menu = (await the_result_box(pilot)).query_one(OptionList)
         choices = [menu.get_option_at_index(index).id for index in range(menu.option_count)]
         assert choices == ["rematch", "replay", "review", "new", "title"]
         await pilot.press("down", "down", "down", "enter")  # Review this game (the box opens with none highlighted)

@@ -14,7 +14,7 @@ from exotui.serve.table_app import TableEndScreen, TableScreen
 from exotui.tui.tables import Board
 from exotui.tui.widgets.footer import KeysFooter
 from exotui.tui.widgets.game_log import GameLog
-from pilot_helpers import in_event_loop, settle, whole_in_the_end_box
+from pilot_helpers import in_event_loop, settle, the_sample_win_ends_the_log, whole_in_the_end_box
 from spectator_helpers import SAMPLES, WatchingApp, joined_at_the_end, screen_text
 
 # A vote long enough to take two rows under the choices at 80 columns, and three beside them from 100.
@@ -148,13 +148,7 @@ async def test_the_final_tables_log_ends_with_how_the_game_was_won(size: tuple[i
         table = app.table_screen
         assert table is not None and app.screen is not table
         log = table.query_one(Board).query_one(GameLog)
-        top = round(log.scroll_y)
-        shown = [line.text.rstrip() for line in log.lines[top : top + log.scrollable_content_region.height]]
-        assert shown[-1] == "    → Blue wins, the first to claim 2 holes.", shown
-        if size == (80, 24):
-            assert not any(line.startswith(" 11 Blue plays the blue Oomba") for line in shown), (
-                "a turn taller than the log"
-            )
+        the_sample_win_ends_the_log(log, size)
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is table

@@ -12,16 +12,15 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import OptionList
 
 from exotui import games
 from exotui.engine.savedir import SaveDir
 from exotui.play.session import GameSession, Seat
 from exotui.tui import tables
 from exotui.tui.app import ExoTuiApp
-from exotui.tui.screens.end import EndScreen
 from exotui.tui.screens.game import GameScreen
 from exotui.tui.screens.load import LoadScreen
+from pilot_helpers import the_final_table
 
 SIZES = [(80, 24), (120, 40)]
 SAMPLES = Path(__file__).parents[2] / "saves"
@@ -63,13 +62,7 @@ async def game_over_looking_at_the_table(pilot: Pilot) -> None:
     # Seed 4, the quick game, greedy against greedy to its end; Esc leaves the result (once it is composed: its menu
     # is there) for the final table, whose footer is rebuilt after a refresh.
     await pilot.app.push_screen(game_of("exofauna", "greedy", "greedy", seed=4, variant="quick"))
-    for _ in range(500):
-        if isinstance(pilot.app.screen, EndScreen) and pilot.app.screen.query(OptionList):
-            break
-        await pilot.pause()
-    await pilot.press("escape")
-    for _ in range(3):
-        await pilot.pause()
+    await the_final_table(pilot)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
