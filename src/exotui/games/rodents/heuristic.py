@@ -150,9 +150,9 @@ EASY_PLAY: Final = EasyPlay(margin=0.05)
 # +115 (H0 twice), +146 at 300 (H0); at 200, normal +206 (H1 after 64 games) and easy still +213 over greedy (H1).
 # With the fit, hard's 4 s on every core over normal's 1,150 fell to +58 (-21..+145, 60 games, no verdict) where the
 # ladder asks +108: once the evaluation is good a deeper search gains little, so normal now searches 400 and easy 150
-# (session 17). Hard over normal at 500 was +99 (H1 [0, 100] after 36 games, 64% where 65% is asked), at 400 +279
-# (H1 after 24); normal at 400 over easy at 150, +247 (H1 after 36); easy at 150 over greedy, +46 (H1 after 76),
-# at 100 it only tied greedy (-10 after 200, no verdict).
+# (session 17). Hard over normal at 500 was +99 (H1 [0, 100] after 36 games, 64% where 65% is asked); at 400, H1 on
+# two sets of deals, +191 (+110..+296) over 52 games. Normal at 400 over easy at 150, +237 (+194..+288) on 300 games;
+# easy at 150 over greedy, H1 twice (+42 over 166 games); at 100 easy only tied greedy (-10 after 200, no verdict).
 LEVEL_ITERATIONS: Final = {"easy": 150, "normal": 400}
 
 # The searches' UCB constant (engine.protocol.exploration), half the default 0.7: at equal iterations,
